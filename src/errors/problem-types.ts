@@ -1,0 +1,25 @@
+/**
+ * The stable `type` URIs of the problems the library itself answers with. Clients may switch on
+ * them; they never change once published.
+ */
+export const ProblemType = {
+  methodNotAllowed: 'urn:represent:problem:method-not-allowed',
+  notAcceptable: 'urn:represent:problem:not-acceptable',
+  unsupportedMediaType: 'urn:represent:problem:unsupported-media-type',
+  unmetParameterCondition: 'urn:represent:problem:unmet-parameter-condition',
+  unmetHeaderCondition: 'urn:represent:problem:unmet-header-condition',
+  missingQueryParameter: 'urn:represent:problem:missing-query-parameter',
+  invalidQueryParameter: 'urn:represent:problem:invalid-query-parameter',
+  missingRequestHeader: 'urn:represent:problem:missing-request-header',
+  invalidRequestHeader: 'urn:represent:problem:invalid-request-header',
+  missingMatrixVariable: 'urn:represent:problem:missing-matrix-variable',
+  invalidMatrixVariable: 'urn:represent:problem:invalid-matrix-variable',
+  malformedPath: 'urn:represent:problem:malformed-path',
+  malformedBody: 'urn:represent:problem:malformed-body',
+  invalidBody: 'urn:represent:problem:invalid-body',
+  bodyTooLarge: 'urn:represent:problem:body-too-large',
+  preconditionFailed: 'urn:represent:problem:precondition-failed',
+  internal: 'urn:represent:problem:internal-error',
+} as const;
+
+export type ProblemTypeUri = (typeof ProblemType)[keyof typeof ProblemType];

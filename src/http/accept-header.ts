@@ -1,0 +1,114 @@
+import { type MediaType, includes, specificity, parseMediaType } from './media-type';
+
+/** One media range of an Accept header with its weight and its position in the header. */
+export interface MediaRange extends MediaType {
+  readonly q: number;
+  readonly index: number;
+}
+
+/** How well one media type is accepted: the weight and specificity of the range that decides it. */
+export interface Acceptance {
+  readonly q: number;
+  readonly specificity: number;
+  readonly index: number;
+}
+
+const ANY: readonly MediaRange[] = Object.freeze([{ type: '*', subtype: '*', parameters: {}, q: 1, index: 0 }]);
+const CACHE_LIMIT = 1000;
+const cache = new Map<string, readonly MediaRange[]>();
+
+/**
+ * Splits a header on commas outside quoted strings. Hand-written because `negotiator` keeps its
+ * parsed ranges private, and route selection needs the weight of each produced type, not just an order.
+ */
+function splitList(header: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < header.length; i++) {
+    const c = header.charCodeAt(i);
+    if (c === 0x22 /* " */) quoted = !quoted;
+    else if (c === 0x5c /* \ */ && quoted) i++;
+    else if (c === 0x2c /* , */ && !quoted) {
+      parts.push(header.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(header.slice(start));
+  return parts;
+}
+
+/** RFC 9110 section 12.4.2: a weight is 0 to 1 with at most three decimals; anything else is invalid. */
+function parseWeight(text: string | undefined): number | undefined {
+  if (text === undefined) return 1;
+  if (!/^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/**
+ * Parses an Accept header into its media ranges (RFC 9110 section 12.5.1). An absent or empty
+ * header means `*` + `/*`. Ranges that do not parse are ignored, as negotiator does. Results are
+ * cached per distinct header text (bounded), since clients send the same few headers again and again.
+ */
+export function parseAccept(header: string | undefined): readonly MediaRange[] {
+  if (header === undefined || header.trim() === '') return ANY;
+  const cached = cache.get(header);
+  if (cached !== undefined) return cached;
+  const ranges: MediaRange[] = [];
+  for (const part of splitList(header)) {
+    if (part.trim() === '') continue;
+    let parsed: MediaType;
+    try {
+      parsed = parseMediaType(part);
+    } catch {
+      continue;
+    }
+    const { q: weight, ...parameters } = parsed.parameters;
+    const q = parseWeight(weight);
+    if (q === undefined) continue;
+    ranges.push(Object.freeze({ type: parsed.type, subtype: parsed.subtype, parameters, q, index: ranges.length }));
+  }
+  const result = Object.freeze(ranges);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(header, result);
+  return result;
+}
+
+/**
+ * How the ranges accept a media type: the most specific range that includes it decides its weight
+ * (RFC 9110 section 12.5.1, "the most specific reference has precedence"). `undefined` when no
+ * range includes it or the deciding weight is 0.
+ */
+export function acceptanceOf(mediaType: MediaType, ranges: readonly MediaRange[]): Acceptance | undefined {
+  let best: MediaRange | undefined;
+  let bestSpecificity = -1;
+  for (const range of ranges) {
+    if (!includes(range, mediaType)) continue;
+    const s = specificity(range);
+    if (s > bestSpecificity) {
+      best = range;
+      bestSpecificity = s;
+    }
+  }
+  if (best === undefined || best.q === 0) return undefined;
+  return { q: best.q, specificity: bestSpecificity, index: best.index };
+}
+
+/** Orders two acceptances: negative when `a` is preferred. Weight, then specificity, then header order. */
+export function compareAcceptance(a: Acceptance, b: Acceptance): number {
+  return b.q - a.q || b.specificity - a.specificity || a.index - b.index;
+}
+
+/**
+ * The offered media types the ranges accept, best first: by weight, then the specificity of the
+ * deciding range, then its order in the header, then the server's order of `offers`.
+ */
+export function preferredMediaTypes<T extends MediaType>(offers: readonly T[], ranges: readonly MediaRange[]): T[] {
+  const scored: { offer: T; acceptance: Acceptance; order: number }[] = [];
+  offers.forEach((offer, order) => {
+    const acceptance = acceptanceOf(offer, ranges);
+    if (acceptance !== undefined) scored.push({ offer, acceptance, order });
+  });
+  scored.sort((a, b) => compareAcceptance(a.acceptance, b.acceptance) || a.order - b.order);
+  return scored.map((s) => s.offer);
+}

@@ -1,0 +1,148 @@
+import * as contentType from 'content-type';
+
+/**
+ * A parsed media type (RFC 9110 section 8.3.1). `type` and `subtype` are lower-case; parameter
+ * names are lower-case, values are kept as sent (charset is compared case-insensitively).
+ */
+export interface MediaType {
+  readonly type: string;
+  readonly subtype: string;
+  readonly parameters: Readonly<Record<string, string>>;
+}
+
+/** Thrown by {@link parseMediaType} for text that is not `type/subtype` with valid parameters. */
+export class InvalidMediaTypeError extends Error {
+  constructor(readonly text: string, reason: string) {
+    super(`Invalid media type '${text}': ${reason}`);
+    this.name = 'InvalidMediaTypeError';
+  }
+}
+
+/** `*` followed by `/*`: matches everything. */
+export const ALL: MediaType = Object.freeze({ type: '*', subtype: '*', parameters: Object.freeze({}) });
+
+/**
+ * Parses a media type or media range such as `application/json; charset=utf-8` or `text/*`.
+ * Uses the `content-type` package's grammar, which accepts `*` as a token character.
+ */
+export function parseMediaType(text: string): MediaType {
+  let parsed: contentType.ParsedMediaType;
+  try {
+    parsed = contentType.parse(text.trim());
+  } catch (error) {
+    throw new InvalidMediaTypeError(text, (error as Error).message);
+  }
+  const slash = parsed.type.indexOf('/');
+  const type = parsed.type.slice(0, slash);
+  const subtype = parsed.type.slice(slash + 1);
+  if (type === '*' && subtype !== '*') throw new InvalidMediaTypeError(text, 'a wildcard type needs a wildcard subtype');
+  return { type, subtype, parameters: parsed.parameters };
+}
+
+/** Parses a media type, or answers `undefined` when the text does not parse. */
+export function tryParseMediaType(text: string | undefined): MediaType | undefined {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return parseMediaType(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Formats a media type back to its canonical text (`type/subtype; name=value`). */
+export function formatMediaType(mediaType: MediaType): string {
+  return contentType.format({ type: `${mediaType.type}/${mediaType.subtype}`, parameters: { ...mediaType.parameters } });
+}
+
+/** `type/subtype` without parameters. */
+export function essence(mediaType: MediaType): string {
+  return `${mediaType.type}/${mediaType.subtype}`;
+}
+
+/** The structured syntax suffix (RFC 6838 section 4.2.8): `json` for `application/vnd.api+json`. */
+export function suffixOf(mediaType: MediaType): string | undefined {
+  const plus = mediaType.subtype.lastIndexOf('+');
+  return plus === -1 ? undefined : mediaType.subtype.slice(plus + 1);
+}
+
+export function isWildcardType(mediaType: MediaType): boolean {
+  return mediaType.type === '*';
+}
+
+/** True for `*` and for suffix wildcards such as `*+json`. */
+export function isWildcardSubtype(mediaType: MediaType): boolean {
+  return mediaType.subtype === '*' || mediaType.subtype.startsWith('*+');
+}
+
+export function isConcrete(mediaType: MediaType): boolean {
+  return !isWildcardType(mediaType) && !isWildcardSubtype(mediaType);
+}
+
+function subtypeIncludes(range: string, subtype: string): boolean {
+  if (range === '*' || range === subtype) return true;
+  // `*+json` includes `json` and every `...+json`.
+  if (range.startsWith('*+')) {
+    const suffix = range.slice(2);
+    return subtype === suffix || subtype.endsWith(`+${suffix}`);
+  }
+  return false;
+}
+
+/**
+ * Whether `range` includes `candidate`: `*` + `/*` includes everything, `text/*` includes
+ * `text/plain`, `application/*+json` includes `application/problem+json`. Parameters of the range
+ * (other than `q`) must be present with the same value in the candidate; charset compares case-insensitively.
+ */
+export function includes(range: MediaType, candidate: MediaType): boolean {
+  if (range.type !== '*' && range.type !== candidate.type) return false;
+  if (!subtypeIncludes(range.subtype, candidate.subtype)) return false;
+  return parametersInclude(range.parameters, candidate.parameters);
+}
+
+/** Whether two media types (either possibly a range) have a type in common. */
+export function isCompatible(a: MediaType, b: MediaType): boolean {
+  if (a.type !== '*' && b.type !== '*' && a.type !== b.type) return false;
+  return subtypeIncludes(a.subtype, b.subtype) || subtypeIncludes(b.subtype, a.subtype) || bothSuffixWildcardsAgree(a, b);
+}
+
+function bothSuffixWildcardsAgree(a: MediaType, b: MediaType): boolean {
+  return a.subtype.startsWith('*+') && b.subtype.startsWith('*+') && a.subtype === b.subtype;
+}
+
+function parametersInclude(range: Readonly<Record<string, string>>, candidate: Readonly<Record<string, string>>): boolean {
+  for (const name of Object.keys(range)) {
+    if (name === 'q') continue;
+    const wanted = range[name]!;
+    const actual = candidate[name];
+    if (actual === undefined) return false;
+    const same = name === 'charset' ? wanted.toLowerCase() === actual.toLowerCase() : wanted === actual;
+    if (!same) return false;
+  }
+  return true;
+}
+
+/**
+ * Specificity as a number, higher is more specific: a concrete type beats `type/*+suffix`,
+ * which beats `type/*`, which beats the full wildcard; parameters add to it.
+ */
+export function specificity(mediaType: MediaType): number {
+  let score = 0;
+  if (mediaType.type !== '*') score += 100;
+  if (mediaType.subtype.startsWith('*+')) score += 10;
+  else if (mediaType.subtype !== '*') score += 20;
+  score += Object.keys(mediaType.parameters).filter((name) => name !== 'q').length;
+  return score;
+}
+
+/** Whether the media type is textual and so carries a charset: `text/*`, JSON, XML and their suffixes. */
+export function isTextual(mediaType: MediaType): boolean {
+  if (mediaType.type === 'text') return true;
+  const suffix = suffixOf(mediaType);
+  return (
+    mediaType.subtype === 'json' ||
+    mediaType.subtype === 'xml' ||
+    mediaType.subtype === 'x-www-form-urlencoded' ||
+    suffix === 'json' ||
+    suffix === 'xml'
+  );
+}
