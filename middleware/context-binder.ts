@@ -1,0 +1,74 @@
+import type { Request, Response } from 'express';
+import { resolveBinding } from '../src/binding/value-binding';
+import type { RequestInfo } from '../src/conditions/request-info';
+import type { RequestContext } from '../src/dsl/request-context';
+import { BadRequest } from '../src/errors/http-error';
+import { ProblemType } from '../src/errors/problem-types';
+import type { MatrixVariables } from '../src/routing/matrix-variables';
+import { type RequestSegment, matrixOf } from '../src/routing/request-path';
+import type { Route } from '../src/routing/route';
+
+type Bag = Record<string, unknown>;
+
+function malformed(detail: string): BadRequest {
+  return new BadRequest(detail, { type: ProblemType.malformedPath });
+}
+
+function matrixAt(segment: RequestSegment | undefined): MatrixVariables {
+  if (segment === undefined || segment.matrix === '') return {};
+  const variables = matrixOf(segment);
+  if (variables === undefined) throw malformed(`Invalid percent-encoding in the matrix variables of '${segment.raw}'`);
+  return variables;
+}
+
+/** The path values of the route's placeholders, percent-decoded. */
+function bindPath(route: Route, segments: readonly RequestSegment[]): Bag {
+  const path: Bag = Object.create(null) as Bag;
+  route.template.segments.forEach((segment, index) => {
+    if (segment.kind === 'literal') return;
+    const parts = segment.kind === 'catch-all' ? segments.slice(index) : [segments[index]!];
+    const texts = parts.map((part) => {
+      if (part.text === undefined) throw malformed(`Invalid percent-encoding in path segment '${part.raw}'`);
+      return part.text;
+    });
+    path[segment.name] = texts.join('/');
+  });
+  return path;
+}
+
+/**
+ * Builds the handler's context: path placeholders, query parameters, headers and matrix variables,
+ * each converted as declared. Throws a 400 {@link BadRequest} naming what is missing or invalid.
+ */
+export function bindContext(
+  route: Route,
+  segments: readonly RequestSegment[],
+  request: RequestInfo,
+  req: Request,
+  res: Response,
+  mediaType: string | undefined,
+): RequestContext<Bag, Bag, Bag, Bag, unknown> {
+  const query: Bag = {};
+  const header: Bag = {};
+  const matrix: Bag = {};
+  const path = bindPath(route, segments);
+  for (const binding of route.bindings) {
+    if (binding.source === 'query') {
+      query[binding.key] = resolveBinding(binding, request.query[binding.name]);
+    } else if (binding.source === 'header') {
+      const raw = request.headers[binding.name];
+      const text = Array.isArray(raw) ? raw.join(', ') : raw;
+      const values = text === undefined ? undefined : binding.array ? text.split(',').map((v) => v.trim()) : [text.trim()];
+      header[binding.key] = resolveBinding(binding, values);
+    } else {
+      const index = binding.pathVar === undefined ? undefined : route.matrixSegments.get(binding.pathVar);
+      let values: string[] | undefined;
+      for (const segment of index === undefined ? segments : [segments[index]]) {
+        const found = matrixAt(segment)[binding.name];
+        if (found !== undefined) values = [...(values ?? []), ...found];
+      }
+      matrix[binding.key] = resolveBinding(binding, values);
+    }
+  }
+  return { path, query, header, matrix, body: undefined, mediaType, req, res };
+}

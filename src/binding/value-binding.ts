@@ -1,0 +1,125 @@
+import { BadRequest } from '../errors/http-error';
+import { ProblemType } from '../errors/problem-types';
+import { type ValueType, convertValue, describeType } from './value-type';
+
+/** Where a bound value comes from. */
+export type BindingSource = 'query' | 'header' | 'matrix';
+
+/** Options shared by query, header and matrix bindings. */
+export interface BindingOptions {
+  /** Whether the request fails (400) when the value is absent and there is no default. Default `true`, as in Spring. */
+  readonly required?: boolean;
+  /** Used when the value is absent or empty. Implies `required: false`. */
+  readonly defaultValue?: string;
+  /** What to convert the text to. Default `'string'`. */
+  readonly type?: ValueType;
+  /** Bind every value (repeated names, comma lists in matrix variables) as an array. */
+  readonly array?: boolean;
+  /** Inclusive bounds for numeric types. */
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** A binding compiled when the route is built: resolves the raw values of a request into one value. */
+export interface CompiledBinding {
+  readonly source: BindingSource;
+  readonly name: string;
+  /** Where the value goes in the context (the declared name). */
+  readonly key: string;
+  readonly required: boolean;
+  readonly defaultValue: string | undefined;
+  readonly type: ValueType;
+  readonly array: boolean;
+  readonly min: number | undefined;
+  readonly max: number | undefined;
+  /** For matrix variables: the placeholder whose segment they come from. */
+  readonly pathVar?: string;
+}
+
+const NOUN: Record<BindingSource, string> = {
+  query: 'query parameter',
+  header: 'request header',
+  matrix: 'matrix variable',
+};
+
+const MISSING: Record<BindingSource, string> = {
+  query: ProblemType.missingQueryParameter,
+  header: ProblemType.missingRequestHeader,
+  matrix: ProblemType.missingMatrixVariable,
+};
+
+const INVALID: Record<BindingSource, string> = {
+  query: ProblemType.invalidQueryParameter,
+  header: ProblemType.invalidRequestHeader,
+  matrix: ProblemType.invalidMatrixVariable,
+};
+
+/** Validates options and settles defaults, once, when the route is declared. */
+export function compileBinding(source: BindingSource, name: string, options: BindingOptions = {}, pathVar?: string): CompiledBinding {
+  if (typeof name !== 'string' || name === '') throw new Error(`A ${NOUN[source]} binding needs a name`);
+  const type = options.type ?? 'string';
+  if (!['string', 'integer', 'number', 'boolean'].includes(type)) throw new Error(`Unknown type '${String(type)}' for ${NOUN[source]} '${name}'`);
+  if (options.defaultValue !== undefined) {
+    const converted = convertValue(options.defaultValue, type);
+    if (converted === undefined) throw new Error(`The default value '${options.defaultValue}' of ${NOUN[source]} '${name}' is not ${describeType(type)}`);
+  }
+  const binding: CompiledBinding = {
+    source,
+    name: source === 'header' ? name.toLowerCase() : name,
+    key: name,
+    required: options.defaultValue === undefined && options.required !== false,
+    defaultValue: options.defaultValue,
+    type,
+    array: options.array === true,
+    min: options.min,
+    max: options.max,
+  };
+  return pathVar === undefined ? binding : { ...binding, pathVar };
+}
+
+function label(binding: CompiledBinding): string {
+  return `${binding.source === 'header' ? 'Request header' : binding.source === 'query' ? 'Query parameter' : 'Matrix variable'} '${binding.key}'`;
+}
+
+function convertOne(binding: CompiledBinding, text: string): string | number | boolean {
+  const value = convertValue(text, binding.type);
+  if (value === undefined) {
+    throw new BadRequest(`${label(binding)} must be ${describeType(binding.type)}, got '${text}'`, {
+      type: INVALID[binding.source],
+      extensions: { [binding.source === 'header' ? 'header' : 'parameter']: binding.key, expected: binding.type },
+    });
+  }
+  if (typeof value === 'number' && ((binding.min !== undefined && value < binding.min) || (binding.max !== undefined && value > binding.max))) {
+    const range = `${binding.min ?? '-∞'}..${binding.max ?? '∞'}`;
+    throw new BadRequest(`${label(binding)} must be in ${range}, got ${value}`, {
+      type: INVALID[binding.source],
+      extensions: { [binding.source === 'header' ? 'header' : 'parameter']: binding.key, expected: binding.type },
+    });
+  }
+  return value;
+}
+
+/**
+ * Resolves the raw values the request has for a binding (`undefined` when absent). Empty values
+ * count as absent for the default and, except for strings, for `required`.
+ */
+export function resolveBinding(binding: CompiledBinding, values: readonly string[] | undefined): unknown {
+  const present = values !== undefined && values.length > 0 && !(values.length === 1 && values[0] === '');
+  if (!present) {
+    if (binding.defaultValue !== undefined) {
+      return binding.array ? [convertOne(binding, binding.defaultValue)] : convertOne(binding, binding.defaultValue);
+    }
+    if (values !== undefined && binding.type === 'string' && binding.source !== 'matrix') return binding.array ? [''] : '';
+    if (binding.required) {
+      const noun = binding.source === 'header' ? 'request header' : NOUN[binding.source];
+      throw new BadRequest(`Required ${noun} '${binding.key}' is missing`, {
+        type: MISSING[binding.source],
+        extensions: { [binding.source === 'header' ? 'header' : 'parameter']: binding.key },
+      });
+    }
+    return undefined;
+  }
+  if (binding.array) return values.map((v) => convertOne(binding, v));
+  // A scalar binding of several values: strings join them as sent; other types take the first.
+  return binding.type === 'string' ? values.join(',') : convertOne(binding, values[0]!);
+}

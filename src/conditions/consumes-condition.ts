@@ -1,0 +1,65 @@
+import { isCompatible } from '../http/media-type';
+import { type MediaTypeExpression, admitsContentType, parseMediaTypeExpression } from './media-type-expression';
+import type { RequestInfo } from './request-info';
+
+/** The media types a route accepts in the request body (Content-Type). */
+export class ConsumesCondition {
+  static readonly EMPTY = new ConsumesCondition([]);
+
+  private constructor(readonly expressions: readonly MediaTypeExpression[]) {}
+
+  static of(...mediaTypes: readonly string[]): ConsumesCondition {
+    return ConsumesCondition.fromExpressions(mediaTypes.map(parseMediaTypeExpression));
+  }
+
+  static fromExpressions(expressions: readonly MediaTypeExpression[]): ConsumesCondition {
+    return new ConsumesCondition([...expressions].sort((a, b) => b.specificity - a.specificity));
+  }
+
+  get isEmpty(): boolean {
+    return this.expressions.length === 0;
+  }
+
+  /** Route-level consumes replace the router's, as in Spring. */
+  combine(other: ConsumesCondition): ConsumesCondition {
+    return other.isEmpty ? this : other;
+  }
+
+  /**
+   * A request without a body matches (there is nothing to consume). Otherwise the narrowed
+   * condition holds the expressions that admit the Content-Type; none, or an unparsable
+   * Content-Type, is no match (415).
+   */
+  match(request: RequestInfo): ConsumesCondition | undefined {
+    if (this.isEmpty || !request.hasBody) return this;
+    const contentType = request.contentType;
+    if (contentType === undefined) return undefined;
+    const matched = this.expressions.filter((e) => admitsContentType(e, contentType));
+    if (matched.length === 0) return undefined;
+    return matched.length === this.expressions.length ? this : new ConsumesCondition(matched);
+  }
+
+  /** The more specific first matching expression wins; any condition beats none. */
+  compareTo(other: ConsumesCondition): number {
+    if (this.isEmpty || other.isEmpty) return Number(this.isEmpty) - Number(other.isEmpty);
+    return other.expressions[0]!.specificity - this.expressions[0]!.specificity;
+  }
+
+  overlaps(other: ConsumesCondition): boolean {
+    if (this.isEmpty || other.isEmpty) return this.isEmpty === other.isEmpty;
+    return this.expressions.some((a) =>
+      other.expressions.some(
+        (b) => a.negated === b.negated && a.specificity === b.specificity && (a.negated || isCompatible(a.mediaType, b.mediaType)),
+      ),
+    );
+  }
+
+  /** The positive media types, for 415 details and `Accept-Post`/`Accept-Patch`. */
+  mediaTypes(): string[] {
+    return this.expressions.filter((e) => !e.negated).map((e) => e.text);
+  }
+
+  toString(): string {
+    return this.expressions.map((e) => e.text).join(', ');
+  }
+}

@@ -1,0 +1,45 @@
+import { type Acceptance, type MediaRange, acceptanceOf } from '../http/accept-header';
+import { type MediaType, includes, isCompatible, isConcrete, parseMediaType, specificity } from '../http/media-type';
+
+/** A consumes or produces expression: a media type, possibly a range, possibly negated (`!text/plain`). */
+export interface MediaTypeExpression {
+  readonly mediaType: MediaType;
+  readonly negated: boolean;
+  readonly specificity: number;
+  readonly text: string;
+}
+
+/** Parses `type/subtype`, `type/*`, `!type/subtype`; throws for anything else. */
+export function parseMediaTypeExpression(text: string): MediaTypeExpression {
+  if (typeof text !== 'string') throw new Error(`Invalid media type expression '${String(text)}'`);
+  const trimmed = text.trim();
+  const negated = trimmed.startsWith('!');
+  const mediaType = parseMediaType(negated ? trimmed.slice(1) : trimmed);
+  return { mediaType, negated, specificity: specificity(mediaType), text: trimmed };
+}
+
+/** Whether a consumes expression admits a request body of this media type. */
+export function admitsContentType(expression: MediaTypeExpression, contentType: MediaType): boolean {
+  return includes(expression.mediaType, contentType) !== expression.negated;
+}
+
+/**
+ * How the Accept ranges accept a produces expression. A concrete type takes the weight of the most
+ * specific range including it (RFC 9110 section 12.5.1); a range such as `application/*+json` takes
+ * the best range compatible with it.
+ */
+export function acceptanceOfExpression(expression: MediaTypeExpression, ranges: readonly MediaRange[]): Acceptance | undefined {
+  if (isConcrete(expression.mediaType)) return acceptanceOf(expression.mediaType, ranges);
+  let best: Acceptance | undefined;
+  for (const range of ranges) {
+    if (range.q === 0 || !isCompatible(range, expression.mediaType)) continue;
+    const candidate = { q: range.q, specificity: Math.min(specificity(range), expression.specificity), index: range.index };
+    if (best === undefined || candidate.q > best.q || (candidate.q === best.q && candidate.specificity > best.specificity)) best = candidate;
+  }
+  return best;
+}
+
+/** Whether a produces expression fits the Accept ranges (negated: fits when its type is not acceptable). */
+export function fitsAccept(expression: MediaTypeExpression, ranges: readonly MediaRange[]): boolean {
+  return (acceptanceOfExpression(expression, ranges) !== undefined) !== expression.negated;
+}

@@ -1,0 +1,64 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { type MediaRange, parseAccept } from '../http/accept-header';
+import { type MediaType, parseMediaType } from '../http/media-type';
+
+/** Query parameters: name to values, in order. Null prototype: names are data. */
+export type QueryParameters = Readonly<Record<string, readonly string[]>>;
+
+/** What route conditions look at: a plain view of a request, parsed lazily and at most once. */
+export interface RequestInfo {
+  readonly method: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly query: QueryParameters;
+  /** The Content-Type, `application/octet-stream` when absent; `undefined` when it does not parse. */
+  readonly contentType: MediaType | undefined;
+  /** Whether the request has a body (RFC 9112 section 6.3: Content-Length > 0 or Transfer-Encoding). */
+  readonly hasBody: boolean;
+  readonly accept: readonly MediaRange[];
+}
+
+const OCTET_STREAM: MediaType = Object.freeze({ type: 'application', subtype: 'octet-stream', parameters: {} });
+
+/** Parses a query string into name → values with `URLSearchParams` (form decoding, `+` is a space). */
+export function parseQuery(search: string): QueryParameters {
+  const query = Object.create(null) as Record<string, string[]>;
+  if (search === '') return query;
+  for (const [name, value] of new URLSearchParams(search)) (query[name] ??= []).push(value);
+  return query;
+}
+
+/** A {@link RequestInfo} over a method, a URL and headers; each part is parsed on first use. */
+export function createRequestInfo(method: string, url: string, headers: IncomingHttpHeaders): RequestInfo {
+  let query: QueryParameters | undefined;
+  let contentType: MediaType | undefined | null = null;
+  let accept: readonly MediaRange[] | undefined;
+  return {
+    method,
+    headers,
+    get query() {
+      if (query === undefined) {
+        const q = url.indexOf('?');
+        query = parseQuery(q === -1 ? '' : url.slice(q + 1));
+      }
+      return query;
+    },
+    get contentType() {
+      if (contentType === null) {
+        const header = headers['content-type'];
+        try {
+          contentType = header === undefined || header === '' ? OCTET_STREAM : parseMediaType(header);
+        } catch {
+          contentType = undefined;
+        }
+      }
+      return contentType;
+    },
+    get hasBody() {
+      const length = headers['content-length'];
+      return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+    },
+    get accept() {
+      return (accept ??= parseAccept(headers.accept));
+    },
+  };
+}

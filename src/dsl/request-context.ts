@@ -1,0 +1,20 @@
+import type { Request, Response } from 'express';
+
+/**
+ * What a handler receives: the bound values under `path`, `query`, `header` and `matrix` (each
+ * keyed by the declared name), the converted `body`, and the raw Express `req`/`res`.
+ */
+export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined> {
+  readonly path: P;
+  readonly query: Q;
+  readonly header: H;
+  readonly matrix: M;
+  readonly body: B;
+  /** The media type negotiated for the response, when the route produces one. */
+  readonly mediaType: string | undefined;
+  readonly req: Request;
+  readonly res: Response;
+}
+
+/** A route handler: returns the value to write (or a {@link ResponseEntity}); `undefined` answers 204. */
+export type Handler<C> = (context: C) => unknown;

@@ -1,0 +1,111 @@
+import type { BindingOptions } from '../binding/value-binding';
+import type { MappingAttributes } from '../routing/request-mapping';
+import type { BodyOf, BodyToken } from './body-types';
+import type { HeaderOptions, MatrixOptions, QueryOptions, WithBinding } from './binding-types';
+import type { PathParams } from './path-params';
+import type { Handler, RequestContext } from './request-context';
+
+/** A binding declared on a route, before compilation. */
+export interface DeclaredBinding {
+  readonly source: 'query' | 'header' | 'matrix';
+  readonly name: string;
+  readonly options: BindingOptions & { readonly pathVar?: string };
+}
+
+/** Everything a route declares; the router compiles it when `handle` is called. */
+export interface RouteDeclaration {
+  readonly attributes: MappingAttributes & {
+    readonly method: readonly string[];
+    readonly params: readonly string[];
+    readonly headers: readonly string[];
+    readonly consumes: readonly string[];
+    readonly produces: readonly string[];
+  };
+  readonly bindings: readonly DeclaredBinding[];
+  readonly body: BodyToken | undefined;
+}
+
+/** Where a finished declaration goes. */
+export interface RouteRegistry {
+  register(declaration: RouteDeclaration, handler: Handler<never>): void;
+}
+
+/**
+ * The fluent form of a route: conditions and bindings, then `handle`. Each call returns a new
+ * builder whose handler context is typed from what was declared so far.
+ *
+ * @example
+ * api.get('/users/{id}').produces('application/json').query('fields', { required: false }).handle(ctx => users.get(ctx.path.id))
+ */
+export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefined> {
+  /** @internal */
+  constructor(
+    private readonly registry: RouteRegistry,
+    private readonly declaration: RouteDeclaration,
+  ) {}
+
+  private with(change: Partial<RouteDeclaration['attributes']>, extra: Partial<RouteDeclaration> = {}): this {
+    return new RouteBuilder(this.registry, {
+      ...this.declaration,
+      ...extra,
+      attributes: { ...this.declaration.attributes, ...change },
+    }) as this;
+  }
+
+  /** The HTTP methods this route answers; none means every method. */
+  method(...methods: string[]): this {
+    return this.with({ method: [...this.declaration.attributes.method, ...methods] });
+  }
+
+  /** Query parameter conditions: `name`, `!name`, `name=value`, `name!=value`. */
+  params(...expressions: string[]): this {
+    return this.with({ params: [...this.declaration.attributes.params, ...expressions] });
+  }
+
+  /** Header conditions, as for params; on Content-Type or Accept they mean consumes or produces. */
+  headers(...expressions: string[]): this {
+    return this.with({ headers: [...this.declaration.attributes.headers, ...expressions] });
+  }
+
+  /** Media types accepted in the request body, with wildcards and negation (`!text/plain`). */
+  consumes(...mediaTypes: string[]): this {
+    return this.with({ consumes: [...this.declaration.attributes.consumes, ...mediaTypes] });
+  }
+
+  /** Media types the route can produce, in the server's order of preference. */
+  produces(...mediaTypes: string[]): this {
+    return this.with({ produces: [...this.declaration.attributes.produces, ...mediaTypes] });
+  }
+
+  private bind<R>(source: DeclaredBinding['source'], name: string, options: BindingOptions = {}): R {
+    return new RouteBuilder(this.registry, {
+      ...this.declaration,
+      bindings: [...this.declaration.bindings, { source, name, options }],
+    }) as R;
+  }
+
+  /** Binds a query parameter to `ctx.query[name]`. Required by default; `defaultValue` applies when absent or empty. */
+  query<const N extends string, const O extends QueryOptions = {}>(name: N, options?: O): RouteBuilder<S, WithBinding<Q, N, O>, H, M, B> {
+    return this.bind('query', name, options);
+  }
+
+  /** Binds a request header to `ctx.header[name]`; a missing required header answers 400. */
+  header<const N extends string, const O extends HeaderOptions = {}>(name: N, options?: O): RouteBuilder<S, Q, WithBinding<H, N, O>, M, B> {
+    return this.bind('header', name, options);
+  }
+
+  /** Binds a matrix variable (`/cars;color=red,blue`) to `ctx.matrix[name]`, from the segment of `pathVar` or any segment. */
+  matrix<const N extends string, const O extends MatrixOptions = {}>(name: N, options?: O): RouteBuilder<S, Q, H, WithBinding<M, N, O>, B> {
+    return this.bind('matrix', name, options);
+  }
+
+  /** Declares the request body: a kind token (`String`, `Buffer`, `Object`, ...) or a Standard Schema. */
+  body<const T extends BodyToken>(token: T): RouteBuilder<S, Q, H, M, BodyOf<T>> {
+    return new RouteBuilder(this.registry, { ...this.declaration, body: token });
+  }
+
+  /** Registers the route with its handler. Throws if the route is malformed or ambiguous with another. */
+  handle(handler: Handler<RequestContext<PathParams<S>, Q, H, M, B>>): void {
+    this.registry.register(this.declaration, handler as Handler<never>);
+  }
+}

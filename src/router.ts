@@ -1,0 +1,177 @@
+import type { RequestHandler } from 'express';
+import { compileBinding } from './binding/value-binding';
+import type { MapDeclaration, ContextOf } from './dsl/map-declaration';
+import type { Handler } from './dsl/request-context';
+import { type RouteDeclaration, RouteBuilder, type RouteRegistry } from './dsl/route-builder';
+import { type DispatchOptions, createDispatcher } from '../middleware/dispatcher';
+import { RouteIndex } from './routing/route-index';
+import {
+  type MappingAttributes,
+  type RequestMapping,
+  combineMappings,
+  compileMapping,
+  describeMapping,
+  mappingsTie,
+} from './routing/request-mapping';
+import type { AnyHandler, Route, RouteInfo } from './routing/route';
+import { formatRouteTable, routeInfo } from './routing/route-table';
+
+/** Router-level defaults for every route's attributes, plus dispatch options. */
+export interface RouterOptions extends MappingAttributes, DispatchOptions {
+  /** A path prefix for every route of this router. */
+  readonly path?: string;
+}
+
+/** Thrown when two routes would tie for some request. */
+export class AmbiguousMappingError extends Error {
+  constructor(existing: string, added: string) {
+    super(`Ambiguous mapping: '${added}' would tie with the already declared '${existing}' for some requests`);
+    this.name = 'AmbiguousMappingError';
+  }
+}
+
+function list(value: string | readonly string[] | undefined): string[] {
+  return value === undefined ? [] : typeof value === 'string' ? [value] : [...value];
+}
+
+function emptyDeclaration(path: string, methods: readonly string[]): RouteDeclaration {
+  return { attributes: { path, method: methods, params: [], headers: [], consumes: [], produces: [] }, bindings: [], body: undefined };
+}
+
+/**
+ * A set of routes declared with the DSL, compiled into one Express middleware. Everything that can
+ * be is done when a route is declared: templates and conditions are parsed, the route is indexed
+ * in a segment trie and checked for ambiguity against the routes of the same path shape.
+ */
+export class Router implements RouteRegistry {
+  private readonly defaults: RequestMapping;
+  private readonly index = new RouteIndex<Route>();
+  private readonly byShape = new Map<string, Route[]>();
+  private readonly table: Route[] = [];
+
+  /** @internal use {@link createRouter} */
+  constructor(private readonly options: RouterOptions = {}) {
+    this.defaults = compileMapping({ ...options, path: options.path ?? '' }, 'defaults');
+  }
+
+  /** Starts a route on a path template, for any method until `.method(...)` says otherwise. */
+  route<const S extends string>(path: S): RouteBuilder<S> {
+    return new RouteBuilder(this, emptyDeclaration(path, []));
+  }
+
+  /** Starts a GET route (which also answers HEAD). */
+  get<const S extends string>(path: S): RouteBuilder<S> {
+    return new RouteBuilder(this, emptyDeclaration(path, ['GET']));
+  }
+
+  /** Starts a POST route. */
+  post<const S extends string>(path: S): RouteBuilder<S> {
+    return new RouteBuilder(this, emptyDeclaration(path, ['POST']));
+  }
+
+  /** Starts a PUT route. */
+  put<const S extends string>(path: S): RouteBuilder<S> {
+    return new RouteBuilder(this, emptyDeclaration(path, ['PUT']));
+  }
+
+  /** Starts a PATCH route. */
+  patch<const S extends string>(path: S): RouteBuilder<S> {
+    return new RouteBuilder(this, emptyDeclaration(path, ['PATCH']));
+  }
+
+  /** Starts a DELETE route. */
+  delete<const S extends string>(path: S): RouteBuilder<S> {
+    return new RouteBuilder(this, emptyDeclaration(path, ['DELETE']));
+  }
+
+  /**
+   * Declares a route in one object with the specification's attribute names
+   * (`path`/`value`/`name`, `method`, `params`, `headers`, `consumes`, `produces`) and bindings.
+   */
+  map<const D extends MapDeclaration>(declaration: D, handler: Handler<ContextOf<D>>): void {
+    const path = declaration.path ?? declaration.value ?? declaration.name ?? '';
+    const named = (source: 'query' | 'header' | 'matrix', bindings: D['query'] | D['header'] | D['matrix']) =>
+      (bindings ?? []).map((binding) => {
+        const { name, value, ...options } = binding as { name?: string; value?: string };
+        return { source, name: name ?? value ?? '', options };
+      });
+    this.register(
+      {
+        attributes: {
+          path,
+          method: list(declaration.method),
+          params: list(declaration.params),
+          headers: list(declaration.headers),
+          consumes: list(declaration.consumes),
+          produces: list(declaration.produces),
+        },
+        bindings: [...named('query', declaration.query), ...named('header', declaration.header), ...named('matrix', declaration.matrix)],
+        body: declaration.body,
+      },
+      handler as Handler<never>,
+    );
+  }
+
+  /** @internal Compiles and indexes a declared route. */
+  register(declaration: RouteDeclaration, handler: Handler<never>): void {
+    const { attributes } = declaration;
+    const name = `${attributes.method.join('|') || '*'} ${attributes.path ?? ''}`;
+    if (typeof handler !== 'function') throw new Error(`Route ${name}: the handler must be a function`);
+    const mapping = combineMappings(this.defaults, compileMapping(attributes, name));
+    const matrixSegments = new Map<string, number>();
+    const bindings = declaration.bindings.map((binding) => {
+      try {
+        const pathVar = binding.options.pathVar;
+        if (pathVar !== undefined) {
+          const segment = mapping.template.segments.findIndex((s) => s.kind !== 'literal' && s.name === pathVar);
+          if (segment === -1) throw new Error(`matrix variable '${binding.name}' names pathVar '${pathVar}', which is not a placeholder of the path`);
+          matrixSegments.set(pathVar, segment);
+        }
+        return compileBinding(binding.source, binding.name, binding.options, pathVar);
+      } catch (error) {
+        throw new Error(`Route ${name}: ${(error as Error).message}`, { cause: error });
+      }
+    });
+    const route: Route = {
+      order: this.table.length,
+      mapping,
+      template: mapping.template,
+      bindings,
+      matrixSegments,
+      body: declaration.body,
+      handler: handler as unknown as AnyHandler,
+      description: describeMapping(mapping),
+    };
+    const sameShape = this.byShape.get(mapping.template.shapeKey) ?? [];
+    const rival = sameShape.find((other) => mappingsTie(other.mapping, mapping));
+    if (rival !== undefined) throw new AmbiguousMappingError(rival.description, route.description);
+    sameShape.push(route);
+    this.byShape.set(mapping.template.shapeKey, sameShape);
+    this.table.push(route);
+    this.index.add(route);
+  }
+
+  /** The route table, in declaration order. */
+  routes(): RouteInfo[] {
+    return this.table.map(routeInfo);
+  }
+
+  /** The route table as text, for printing at start-up. */
+  printRoutes(): string {
+    return formatRouteTable(this.routes());
+  }
+
+  /**
+   * The Express middleware that dispatches to the routes. Mount it with `app.use(router.middleware())`,
+   * also under a base path. Requests no route's path matches go on with `next()`. Routes declared
+   * after this call are served too.
+   */
+  middleware(): RequestHandler {
+    return createDispatcher(this.index, this.options);
+  }
+}
+
+/** Creates a router; `options` are router-level defaults that combine with every route's (as in Spring). */
+export function createRouter(options: RouterOptions = {}): Router {
+  return new Router(options);
+}

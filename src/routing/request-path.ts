@@ -1,0 +1,45 @@
+import { type MatrixVariables, parseMatrixVariables } from './matrix-variables';
+
+/** One segment of a request path: its decoded text (without matrix variables) and the raw matrix part. */
+export interface RequestSegment {
+  /** Percent-decoded text, or `undefined` when the percent-encoding is invalid. */
+  readonly text: string | undefined;
+  readonly raw: string;
+  /** The raw matrix part after the first `;` (empty when none). */
+  readonly matrix: string;
+}
+
+/**
+ * Splits a request URL (relative to the router's mount point) into segments. Matrix content
+ * (`;name=value`) is split off each segment so that it never stops a path from matching
+ * (`/cars;color=red` matches `/cars`). A trailing slash is ignored, as Express does by default.
+ */
+export function splitRequestPath(url: string): RequestSegment[] {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const segments: RequestSegment[] = [];
+  const parts = path.split('/');
+  // parts[0] is the empty text before the leading slash.
+  const last = parts.length > 1 && parts[parts.length - 1] === '' ? parts.length - 1 : parts.length;
+  for (let i = 1; i < last; i++) {
+    const raw = parts[i]!;
+    const semi = raw.indexOf(';');
+    const base = semi === -1 ? raw : raw.slice(0, semi);
+    segments.push({ text: decodeSegment(base), raw: base, matrix: semi === -1 ? '' : raw.slice(semi + 1) });
+  }
+  return segments;
+}
+
+function decodeSegment(text: string): string | undefined {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Matrix variables of a segment, parsed on first use. `undefined` for invalid encoding. */
+export function matrixOf(segment: RequestSegment): MatrixVariables | undefined {
+  return parseMatrixVariables(segment.matrix);
+}

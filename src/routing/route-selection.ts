@@ -1,0 +1,107 @@
+import type { RequestInfo } from '../conditions/request-info';
+import { BadRequest, HttpError, MethodNotAllowed, NotAcceptable, NotFound, UnsupportedMediaType } from '../errors/http-error';
+import { ProblemType } from '../errors/problem-types';
+import { formatMediaType } from '../http/media-type';
+import { type MappingMatch, type RequestMapping, compareMatches, matchMapping } from './request-mapping';
+
+/** What selection needs of a route: its mapping and its declaration order. */
+export interface Selectable {
+  readonly mapping: RequestMapping;
+  readonly order: number;
+}
+
+/** The outcome of choosing among the routes whose path matches a request. */
+export type Selection<T extends Selectable> =
+  | { readonly kind: 'route'; readonly route: T; readonly match: MappingMatch }
+  | { readonly kind: 'options'; readonly allow: readonly string[] }
+  | { readonly kind: 'error'; readonly error: HttpError };
+
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** The `Allow` header value for the routes of one path (RFC 9110 section 10.2.1). */
+export function allowedMethods(routes: readonly Selectable[]): string[] {
+  const methods = new Set<string>(['OPTIONS']);
+  for (const route of routes) for (const method of route.mapping.methods.allowed()) methods.add(method);
+  const rank = (m: string): number => (METHOD_ORDER.includes(m) ? METHOD_ORDER.indexOf(m) : METHOD_ORDER.length);
+  return [...methods].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+/**
+ * Chooses the most specific route among those whose path matches (Spring's
+ * `lookupHandlerMethod`). When none matches fully, the partial matches explain why, checked in
+ * this order: method (405, or the answer to OPTIONS), consumes (415), produces (406), params (400),
+ * headers (404). A tie that the conditions cannot break goes to the route declared first.
+ */
+export function selectRoute<T extends Selectable>(candidates: readonly T[], request: RequestInfo): Selection<T> {
+  let best: { route: T; mapping: RequestMapping; match: MappingMatch } | undefined;
+  for (const route of candidates) {
+    const match = matchMapping(route.mapping, request);
+    if (match === undefined) continue;
+    const entry = { route, mapping: route.mapping, match };
+    if (best === undefined) best = entry;
+    else {
+      const order = compareMatches(entry, best, request) || route.order - best.route.order;
+      if (order < 0) best = entry;
+    }
+  }
+  if (best !== undefined) return { kind: 'route', route: best.route, match: best.match };
+  return explainNoMatch(candidates, request);
+}
+
+function explainNoMatch<T extends Selectable>(candidates: readonly T[], request: RequestInfo): Selection<T> {
+  const byMethod = candidates.filter((r) => r.mapping.methods.match(request) !== undefined);
+  if (byMethod.length === 0) {
+    const allow = allowedMethods(candidates);
+    if (request.method === 'OPTIONS') return { kind: 'options', allow };
+    return {
+      kind: 'error',
+      error: new MethodNotAllowed(allow, `Method ${request.method} is not supported by this resource; it supports ${allow.join(', ')}`, {
+        type: ProblemType.methodNotAllowed,
+      }),
+    };
+  }
+  const byConsumes = byMethod.filter((r) => r.mapping.consumes.match(request) !== undefined);
+  if (byConsumes.length === 0) {
+    const accepted = unique(byMethod.flatMap((r) => r.mapping.consumes.mediaTypes()));
+    const contentType = request.contentType;
+    const sent = contentType === undefined ? `'${String(request.headers['content-type'])}' (not a valid media type)` : `'${formatMediaType(contentType)}'`;
+    const headers: Record<string, string> = {};
+    if (request.method === 'POST') headers['Accept-Post'] = accepted.join(', ');
+    if (request.method === 'PATCH') headers['Accept-Patch'] = accepted.join(', ');
+    return {
+      kind: 'error',
+      error: new UnsupportedMediaType(`Content-Type ${sent} is not supported; supported: ${accepted.join(', ')}`, {
+        type: ProblemType.unsupportedMediaType,
+        headers,
+        extensions: { supported: accepted },
+      }),
+    };
+  }
+  const byProduces = byConsumes.filter((r) => r.mapping.produces.match(request) !== undefined);
+  if (byProduces.length === 0) {
+    const available = unique(byConsumes.flatMap((r) => r.mapping.produces.mediaTypes()));
+    return {
+      kind: 'error',
+      error: new NotAcceptable(`None of the available representations is acceptable; available: ${available.join(', ')}`, {
+        type: ProblemType.notAcceptable,
+        extensions: { available },
+      }),
+    };
+  }
+  const byParams = byProduces.filter((r) => r.mapping.params.match(request) !== undefined);
+  if (byParams.length === 0) {
+    const unmet = unique(byProduces.map((r) => r.mapping.params.unmet(request).map((e) => e.text).join(' && ')));
+    return {
+      kind: 'error',
+      error: new BadRequest(`Parameter conditions not met: ${unmet.map((u) => `"${u}"`).join(' or ')}`, {
+        type: ProblemType.unmetParameterCondition,
+        extensions: { conditions: unmet },
+      }),
+    };
+  }
+  return { kind: 'error', error: new NotFound('No representation of this resource matches the request headers', { type: ProblemType.unmetHeaderCondition }) };
+}
