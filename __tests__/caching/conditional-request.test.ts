@@ -1,0 +1,52 @@
+import { type PreconditionOutcome, type Validators, evaluatePreconditions } from '../../src/caching/conditional-request';
+
+const LM = 'Sun, 06 Nov 1994 08:49:37 GMT';
+const BEFORE = 'Sat, 05 Nov 1994 08:49:37 GMT';
+const AFTER = 'Mon, 07 Nov 1994 08:49:37 GMT';
+const validators: Validators = { etag: '"v1"', lastModified: LM };
+
+type Row = [string, string, Record<string, string | string[]>, PreconditionOutcome, Partial<{ validators: Validators; exists: boolean }>?];
+
+describe('evaluatePreconditions({ method, requestHeaders, validators, exists })', () => {
+  it.each<Row>([
+    ['proceeds without conditions', 'GET', {}, 'proceed'],
+    // Step 1: If-Match, strong comparison.
+    ['proceeds when If-Match strongly matches', 'PUT', { 'if-match': '"v0", "v1"' }, 'proceed'],
+    ['answers 412 when If-Match does not match', 'PUT', { 'if-match': '"v2"' }, 'precondition-failed'],
+    ['answers 412 when If-Match only weakly matches', 'PUT', { 'if-match': 'W/"v1"' }, 'precondition-failed'],
+    ['answers 412 when the current tag is weak', 'PUT', { 'if-match': '"v1"' }, 'precondition-failed', { validators: { etag: 'W/"v1"' } }],
+    ['proceeds when If-Match is * and the resource exists', 'PUT', { 'if-match': '*' }, 'proceed'],
+    ['answers 412 when If-Match is * and nothing exists', 'PUT', { 'if-match': '*' }, 'precondition-failed', { exists: false, validators: {} }],
+    ['answers 412 when If-Match names a tag and there is none', 'GET', { 'if-match': '"v1"' }, 'precondition-failed', { validators: {} }],
+    // Step 2: If-Unmodified-Since, only without If-Match.
+    ['answers 412 when modified after If-Unmodified-Since', 'PUT', { 'if-unmodified-since': BEFORE }, 'precondition-failed'],
+    ['proceeds when not modified after If-Unmodified-Since', 'PUT', { 'if-unmodified-since': LM }, 'proceed'],
+    ['ignores If-Unmodified-Since when If-Match is present', 'PUT', { 'if-match': '"v1"', 'if-unmodified-since': BEFORE }, 'proceed'],
+    ['ignores an If-Unmodified-Since that is not an HTTP-date', 'PUT', { 'if-unmodified-since': 'yesterday' }, 'proceed'],
+    ['ignores If-Unmodified-Since without Last-Modified', 'PUT', { 'if-unmodified-since': BEFORE }, 'proceed', { validators: { etag: '"v1"' } }],
+    // Step 3: If-None-Match, weak comparison.
+    ['answers 304 when If-None-Match matches for GET', 'GET', { 'if-none-match': '"v1"' }, 'not-modified'],
+    ['answers 304 when If-None-Match matches for HEAD', 'HEAD', { 'if-none-match': '"v1"' }, 'not-modified'],
+    ['answers 304 when If-None-Match weakly matches', 'GET', { 'if-none-match': 'W/"v1"' }, 'not-modified'],
+    ['answers 304 when a member of an If-None-Match list matches', 'GET', { 'if-none-match': '"a", "v1", "b"' }, 'not-modified'],
+    ['answers 304 when If-None-Match is * and the resource exists', 'GET', { 'if-none-match': '*' }, 'not-modified'],
+    ['proceeds when If-None-Match is * and nothing exists', 'PUT', { 'if-none-match': '*' }, 'proceed', { exists: false, validators: {} }],
+    ['answers 412 when If-None-Match matches for PUT', 'PUT', { 'if-none-match': '"v1"' }, 'precondition-failed'],
+    ['answers 412 when If-None-Match is * for POST on an existing resource', 'POST', { 'if-none-match': '*' }, 'precondition-failed'],
+    ['proceeds when If-None-Match does not match', 'GET', { 'if-none-match': '"v2"' }, 'proceed'],
+    ['checks If-Match before If-None-Match', 'GET', { 'if-match': '"v2"', 'if-none-match': '"v1"' }, 'precondition-failed'],
+    // Step 4: If-Modified-Since, GET/HEAD only, only without If-None-Match.
+    ['answers 304 when not modified since If-Modified-Since', 'GET', { 'if-modified-since': LM }, 'not-modified'],
+    ['answers 304 when If-Modified-Since is later than Last-Modified', 'HEAD', { 'if-modified-since': AFTER }, 'not-modified'],
+    ['proceeds when modified since If-Modified-Since', 'GET', { 'if-modified-since': BEFORE }, 'proceed'],
+    ['ignores If-Modified-Since for POST', 'POST', { 'if-modified-since': AFTER }, 'proceed'],
+    ['ignores If-Modified-Since when If-None-Match is present', 'GET', { 'if-none-match': '"v2"', 'if-modified-since': AFTER }, 'proceed'],
+    ['gives If-None-Match precedence over a disagreeing If-Modified-Since', 'GET', { 'if-none-match': '"v1"', 'if-modified-since': BEFORE }, 'not-modified'],
+    ['ignores an If-Modified-Since that is not an HTTP-date', 'GET', { 'if-modified-since': '0' }, 'proceed'],
+    ['ignores an If-Modified-Since with two lines', 'GET', { 'if-modified-since': [AFTER, AFTER] }, 'proceed'],
+    ['ignores If-Modified-Since without Last-Modified', 'GET', { 'if-modified-since': AFTER }, 'proceed', { validators: { etag: '"v1"' } }],
+    ['compares a Date Last-Modified to the second', 'GET', { 'if-modified-since': LM }, 'not-modified', { validators: { lastModified: new Date(Date.parse(LM) + 500) } }],
+  ])('%s', (_, method, requestHeaders, expected, overrides = {}) => {
+    expect(evaluatePreconditions({ method, requestHeaders, validators, exists: true, ...overrides })).toBe(expected);
+  });
+});

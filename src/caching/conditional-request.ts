@@ -1,0 +1,80 @@
+import { parseEntityTag, parseEntityTagList, listMatches, strongMatch, weakMatch } from './entity-tag';
+import { type HeaderMap, fieldLines, fieldValue } from './header-map';
+import { parseHttpDate } from './http-date';
+
+/** What a server does with a request after evaluating its preconditions. */
+export type PreconditionOutcome = 'proceed' | 'not-modified' | 'precondition-failed';
+
+/** The validators of the selected representation, as its ETag and Last-Modified fields would carry them. */
+export interface Validators {
+  /** The ETag field value, quotes included: `"v1"` or `W/"v1"`. */
+  readonly etag?: string;
+  readonly lastModified?: string | Date | number;
+}
+
+/** The input of {@link evaluatePreconditions}. */
+export interface PreconditionRequest {
+  readonly method: string;
+  /** The request's headers by lower-case name, as `req.headers`. */
+  readonly requestHeaders: HeaderMap;
+  readonly validators: Validators;
+  /** Whether the target resource has a current representation (for `*`). */
+  readonly exists: boolean;
+}
+
+/**
+ * Evaluates the preconditions of a request in the order of RFC 9110 section 13.2.2:
+ *
+ * 1. If-Match: false, when no member strongly matches (or `*` and nothing exists) → 412;
+ * 2. else If-Unmodified-Since: the representation changed after the date → 412;
+ * 3. If-None-Match: a member weakly matches (or `*` and something exists) → 304 for GET/HEAD, 412 otherwise;
+ * 4. else, for GET/HEAD only, If-Modified-Since: not changed since the date → 304;
+ * 5. otherwise proceed.
+ *
+ * Dates that are not HTTP-dates, and If-Modified-Since with more than one member, are ignored
+ * (RFC 9110 sections 13.1.3 and 13.1.4). The `fresh` package is not used: it reads dates with the
+ * lenient `Date.parse`, mixes the request's `no-cache` (a cache directive, not a precondition)
+ * into the answer, and knows nothing of If-Match and If-Unmodified-Since.
+ */
+export function evaluatePreconditions(request: PreconditionRequest): PreconditionOutcome {
+  const { requestHeaders: headers, validators, exists } = request;
+  const method = request.method.toUpperCase();
+  const current = parseEntityTag(validators.etag);
+  const lastModified = toTime(validators.lastModified);
+
+  const ifMatch = parseEntityTagList(fieldValue(headers, 'if-match'));
+  if (ifMatch !== undefined) {
+    // Step 1: If-Match uses the strong comparison (RFC 9110 section 13.1.1).
+    if (!listMatches(ifMatch, current, strongMatch, exists)) return 'precondition-failed';
+  } else {
+    // Step 2: only without If-Match (RFC 9110 section 13.2.2, step 2).
+    const since = singleDate(headers, 'if-unmodified-since');
+    if (since !== undefined && lastModified !== undefined && lastModified > since) return 'precondition-failed';
+  }
+
+  const safe = method === 'GET' || method === 'HEAD';
+  const ifNoneMatch = parseEntityTagList(fieldValue(headers, 'if-none-match'));
+  if (ifNoneMatch !== undefined) {
+    // Step 3: If-None-Match uses the weak comparison (RFC 9110 section 13.1.2).
+    if (listMatches(ifNoneMatch, current, weakMatch, exists)) return safe ? 'not-modified' : 'precondition-failed';
+  } else if (safe) {
+    // Step 4: only for GET and HEAD, and only without If-None-Match (RFC 9110 section 13.1.3).
+    const since = singleDate(headers, 'if-modified-since');
+    if (since !== undefined && lastModified !== undefined && lastModified <= since) return 'not-modified';
+  }
+  return 'proceed';
+}
+
+/** The date of a date condition; `undefined` when absent, repeated or not an HTTP-date. */
+function singleDate(headers: HeaderMap, name: string): number | undefined {
+  const lines = fieldLines(headers[name]);
+  return lines.length === 1 ? parseHttpDate(lines[0]) : undefined;
+}
+
+function toTime(value: string | Date | number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  // HTTP-dates have one-second resolution: compare a Date's milliseconds away.
+  if (typeof value === 'number') return Math.floor(value / 1000) * 1000;
+  if (value instanceof Date) return Math.floor(value.getTime() / 1000) * 1000;
+  return parseHttpDate(value);
+}

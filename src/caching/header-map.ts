@@ -1,0 +1,61 @@
+/**
+ * One header's value as Node gives it: `IncomingMessage.headers` has strings (and string arrays
+ * for `set-cookie`), `ServerResponse.getHeaders()` may also hold numbers and arrays.
+ */
+export type HeaderValue = string | number | readonly string[] | undefined;
+
+/**
+ * Header fields by lower-case name, the shape of `req.headers` and `res.getHeaders()`. Every rule in
+ * `src/caching` reads headers through this type, so tests can pass plain objects.
+ */
+export type HeaderMap = Readonly<Record<string, HeaderValue>>;
+
+/**
+ * The field value of `name` (lower-case) with several field lines combined into one, as
+ * RFC 9110 section 5.3 allows for list-based fields: joined with `, `.
+ */
+export function fieldValue(headers: HeaderMap, name: string): string | undefined {
+  return joinLines(headers[name]);
+}
+
+/** Combines the lines of a header value into one field value (RFC 9110 section 5.3). */
+export function joinLines(value: HeaderValue): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  return value.length === 0 ? undefined : value.join(', ');
+}
+
+/** The separate field lines of a header value, for singleton fields where duplicates matter. */
+export function fieldLines(value: HeaderValue): readonly string[] {
+  if (value === undefined) return [];
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'number') return [String(value)];
+  return value;
+}
+
+/**
+ * Splits a list-based field value on commas outside quoted strings (RFC 9110 section 5.6.1),
+ * trimming optional whitespace and dropping empty elements, which recipients must ignore.
+ */
+export function splitList(value: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x22 /* " */) quoted = !quoted;
+    else if (c === 0x5c /* \ */ && quoted) i++;
+    else if (c === 0x2c /* , */ && !quoted) {
+      pushTrimmed(parts, value.slice(start, i));
+      start = i + 1;
+    }
+  }
+  pushTrimmed(parts, value.slice(start));
+  return parts;
+}
+
+function pushTrimmed(parts: string[], part: string): void {
+  const trimmed = part.trim();
+  if (trimmed !== '') parts.push(trimmed);
+}

@@ -1,0 +1,12 @@
+/** HTTP caching rules (RFC 9110, RFC 9111) as pure functions over plain header maps. */
+export * from './header-map';
+export * from './http-date';
+export * from './cache-control';
+export * from './entity-tag';
+export * from './conditional-request';
+export * from './response-policy';
+export * from './age';
+export * from './freshness';
+export * from './storability';
+export * from './vary';
+export * from './invalidation';

@@ -1,0 +1,65 @@
+import { STATUS_CODES } from 'node:http';
+import { type CacheControl, parseCacheControl } from './cache-control';
+import { HEURISTICALLY_CACHEABLE, hasExplicitFreshness } from './freshness';
+import { type HeaderMap, fieldValue } from './header-map';
+
+/** The input of {@link isStorable}. */
+export interface StorabilityInput {
+  readonly method: string;
+  readonly status: number;
+  /** Headers by lower-case name. */
+  readonly requestHeaders: HeaderMap;
+  readonly responseHeaders: HeaderMap;
+  /** The target URI, absolute or origin-relative: POST responses need Content-Location equal to it. */
+  readonly requestUri: string;
+  /** A shared cache (the default) also refuses `private` and most responses to authorized requests. */
+  readonly shared?: boolean;
+  /** The parsed response Cache-Control, when the caller has it already (or uses a targeted field instead). */
+  readonly cacheControl?: CacheControl;
+}
+
+/**
+ * Whether a cache may store a response (RFC 9111 section 3):
+ * - the method is cacheable: GET, HEAD, or POST with explicit freshness and a Content-Location
+ *   equal to the target URI (RFC 9110 section 9.3.3);
+ * - the status is final, and understood: 206 and 304 are not (this cache does not combine
+ *   ranges), nor under `must-understand` a status it does not know (section 5.2.2.3);
+ * - neither request nor response says `no-store` (sections 5.2.1.5, 5.2.2.5);
+ * - for a shared cache, the response is not `private` (section 5.2.2.7), and a request with
+ *   Authorization only with `public`, `s-maxage` or `must-revalidate` (section 3.5);
+ * - the response has explicit freshness, `public`, or a heuristically cacheable status.
+ */
+export function isStorable(input: StorabilityInput): boolean {
+  const shared = input.shared ?? true;
+  const method = input.method.toUpperCase();
+  const { status, requestHeaders, responseHeaders } = input;
+  const cc = input.cacheControl ?? parseCacheControl(responseHeaders['cache-control']);
+  const explicit = hasExplicitFreshness(responseHeaders, shared, cc);
+
+  if (method === 'POST') {
+    if (!explicit || !sameUri(fieldValue(responseHeaders, 'content-location'), input.requestUri)) return false;
+  } else if (method !== 'GET' && method !== 'HEAD') {
+    return false;
+  }
+  if (status < 200 || status === 206 || status === 304) return false;
+  if (cc.mustUnderstand === true && STATUS_CODES[status] === undefined) return false;
+  if (cc.noStore === true || parseCacheControl(requestHeaders['cache-control']).noStore === true) return false;
+  if (shared && cc.private !== undefined) return false;
+  if (shared && requestHeaders.authorization !== undefined) {
+    if (cc.public !== true && cc.sMaxAge === undefined && cc.mustRevalidate !== true) return false;
+  }
+  return explicit || cc.public === true || HEURISTICALLY_CACHEABLE.has(status);
+}
+
+const BASE = 'http://localhost';
+
+/** Whether a URI reference names the same resource as `target` (both resolved against `target`). */
+function sameUri(reference: string | undefined, target: string): boolean {
+  if (reference === undefined) return false;
+  try {
+    const base = new URL(target, BASE);
+    return new URL(reference, base).href === base.href;
+  } catch {
+    return false;
+  }
+}
