@@ -1,0 +1,88 @@
+/**
+ * Type tests: `npm test` runs `tsc --noEmit` over this file, so a wrong inference fails the build.
+ * The `@ts-expect-error` lines prove that wrong uses do not compile.
+ */
+import { expectTypeOf } from 'expect-type';
+import { z } from 'zod';
+import { type PathParams, createRouter } from '../../src';
+
+const api = createRouter();
+
+describe('handler context types', () => {
+  it('types path placeholders from the template', () => {
+    expectTypeOf<PathParams<'/users/{id}'>>().toEqualTypeOf<{ readonly id: string }>();
+    expectTypeOf<PathParams<'/cars/{id:\\d{3}}/{*rest}'>>().toEqualTypeOf<{ readonly id: string; readonly rest: string }>();
+    expectTypeOf<PathParams<'/static'>>().toEqualTypeOf<{}>();
+    api.get('/users/{id}/books/{isbn}').handle((ctx) => {
+      expectTypeOf(ctx.path).toEqualTypeOf<{ readonly id: string; readonly isbn: string }>();
+      // @ts-expect-error: no such placeholder
+      void ctx.path.name;
+    });
+  });
+
+  it('types query bindings by type, requiredness and default', () => {
+    api
+      .get('/users')
+      .query('page', { type: 'integer', defaultValue: '1' })
+      .query('size', { type: 'integer', required: false })
+      .query('name')
+      .query('tags', { array: true, required: false })
+      .query('active', { type: 'boolean', required: true })
+      .handle((ctx) => {
+        expectTypeOf(ctx.query.page).toEqualTypeOf<number>();
+        expectTypeOf(ctx.query.size).toEqualTypeOf<number | undefined>();
+        expectTypeOf(ctx.query.name).toEqualTypeOf<string>();
+        expectTypeOf(ctx.query.tags).toEqualTypeOf<string[] | undefined>();
+        expectTypeOf(ctx.query.active).toEqualTypeOf<boolean>();
+        // @ts-expect-error: not declared
+        void ctx.query.other;
+      });
+  });
+
+  it('types header and matrix bindings', () => {
+    api
+      .delete('/user/all')
+      .header('X-Confirm')
+      .matrix('role', { array: true, required: false })
+      .handle((ctx) => {
+        expectTypeOf(ctx.header['X-Confirm']).toEqualTypeOf<string>();
+        expectTypeOf(ctx.matrix.role).toEqualTypeOf<string[] | undefined>();
+      });
+  });
+
+  it('types the body from a kind token or a Standard Schema', () => {
+    api.post('/text').body(String).handle((ctx) => expectTypeOf(ctx.body).toEqualTypeOf<string>());
+    api.post('/bytes').body(Buffer).handle((ctx) => expectTypeOf(ctx.body).toEqualTypeOf<Buffer>());
+    api.post('/object').body(Object).handle((ctx) => expectTypeOf(ctx.body).toEqualTypeOf<Record<string, unknown>>());
+    const User = z.object({ name: z.string(), age: z.number() });
+    api.post('/schema').body(User).handle((ctx) => expectTypeOf(ctx.body).toEqualTypeOf<{ name: string; age: number }>());
+    api.get('/none').handle((ctx) => expectTypeOf(ctx.body).toEqualTypeOf<undefined>());
+  });
+
+  it('types the declarative form the same way', () => {
+    api.map(
+      {
+        value: '/cars/{id}',
+        method: 'GET',
+        query: [
+          { name: 'page', type: 'integer', defaultValue: '1' },
+          { value: 'debug', type: 'boolean', required: false },
+        ],
+        header: [{ name: 'X-Api-Version' }],
+        matrix: [{ name: 'color', pathVar: 'id', array: true }],
+      },
+      (ctx) => {
+        expectTypeOf(ctx.path.id).toEqualTypeOf<string>();
+        expectTypeOf(ctx.query.page).toEqualTypeOf<number>();
+        expectTypeOf(ctx.query.debug).toEqualTypeOf<boolean | undefined>();
+        expectTypeOf(ctx.header['X-Api-Version']).toEqualTypeOf<string>();
+        expectTypeOf(ctx.matrix.color).toEqualTypeOf<string[]>();
+      },
+    );
+  });
+
+  it('rejects options that are not bindings', () => {
+    // @ts-expect-error: 'date' is not a value type
+    api.get('/x').query('when', { type: 'date' });
+  });
+});
