@@ -1,0 +1,47 @@
+import type { HeaderMap } from '../../src/caching/header-map';
+import { isStorable } from '../../src/caching/storability';
+
+type Row = [string, { method?: string; status?: number; req?: HeaderMap; res?: HeaderMap; shared?: boolean; uri?: string }, boolean];
+
+describe('isStorable({ method, status, requestHeaders, responseHeaders, requestUri, shared })', () => {
+  it.each<Row>([
+    ['stores a 200 GET with max-age', { res: { 'cache-control': 'max-age=60' } }, true],
+    ['stores a 200 GET without freshness (heuristically cacheable)', {}, true],
+    ['stores a HEAD response', { method: 'HEAD', res: { 'cache-control': 'max-age=60' } }, true],
+    ['does not store with no-store', { res: { 'cache-control': 'max-age=60, no-store' } }, false],
+    ['does not store with No-Store in any case', { res: { 'cache-control': 'nO-StOrE' } }, false],
+    ['does not store when the request says no-store', { req: { 'cache-control': 'no-store' }, res: { 'cache-control': 'max-age=60' } }, false],
+    ['does not store private in a shared cache', { res: { 'cache-control': 'private, max-age=60' } }, false],
+    ['does not store qualified private in a shared cache', { res: { 'cache-control': 'private="set-cookie", max-age=60' } }, false],
+    ['stores private in a private cache', { res: { 'cache-control': 'private, max-age=60' }, shared: false }, true],
+    ['does not store a response to Authorization', { req: { authorization: 'Basic eDp5' }, res: { 'cache-control': 'max-age=60' } }, false],
+    ['stores a response to Authorization with public', { req: { authorization: 'Basic eDp5' }, res: { 'cache-control': 'public, max-age=60' } }, true],
+    ['stores a response to Authorization with s-maxage', { req: { authorization: 'Basic eDp5' }, res: { 'cache-control': 's-maxage=60' } }, true],
+    ['stores a response to Authorization with must-revalidate', { req: { authorization: 'Basic eDp5' }, res: { 'cache-control': 'max-age=60, must-revalidate' } }, true],
+    ['does not store a 1xx', { status: 103, res: { 'cache-control': 'max-age=60' } }, false],
+    ['does not store a 206', { status: 206, res: { 'cache-control': 'max-age=60' } }, false],
+    ['does not store a 304', { status: 304, res: { 'cache-control': 'max-age=60' } }, false],
+    ['does not store a 201 without explicit freshness', { status: 201 }, false],
+    ['stores a 201 with max-age', { status: 201, res: { 'cache-control': 'max-age=60' } }, true],
+    ['stores an unknown status with explicit freshness', { status: 599, res: { 'cache-control': 'max-age=60' } }, true],
+    ['stores an unknown status with public', { status: 599, res: { 'cache-control': 'public' } }, true],
+    ['does not store an unknown status under must-understand', { status: 599, res: { 'cache-control': 'max-age=60, must-understand' } }, false],
+    ['does not store a PUT response', { method: 'PUT', res: { 'cache-control': 'max-age=60' } }, false],
+    ['does not store a POST response without explicit freshness', { method: 'POST', res: { 'content-location': '/a' } }, false],
+    ['does not store a POST response without Content-Location', { method: 'POST', res: { 'cache-control': 'max-age=60' } }, false],
+    ['does not store a POST response whose Content-Location is elsewhere', { method: 'POST', res: { 'cache-control': 'max-age=60', 'content-location': '/b' } }, false],
+    ['stores a POST response with max-age and Content-Location equal to the URI', { method: 'POST', res: { 'cache-control': 'max-age=60', 'content-location': '/a' } }, true],
+    ['stores a POST response with Expires and an absolute Content-Location', { method: 'POST', uri: 'http://h/a?x=1', res: { expires: 'Sun, 06 Nov 2094 08:49:37 GMT', 'content-location': 'http://h/a?x=1' } }, true],
+  ])('%s', (_, row, expected) => {
+    expect(
+      isStorable({
+        method: row.method ?? 'GET',
+        status: row.status ?? 200,
+        requestHeaders: row.req ?? {},
+        responseHeaders: row.res ?? {},
+        requestUri: row.uri ?? '/a',
+        shared: row.shared,
+      }),
+    ).toBe(expected);
+  });
+});
