@@ -31,10 +31,10 @@ export class PathTemplateError extends Error {
 const NAME = /^[A-Za-z_$][\w$]*$/;
 
 /** Reads `{...}` starting at `open`, allowing balanced braces inside a regex such as `\d{3}`. */
-function readPlaceholder(template: string, open: number): number {
+function readPlaceholder(template: string, text: string, open: number): number {
   let depth = 0;
-  for (let i = open; i < template.length; i++) {
-    const c = template[i];
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
     if (c === '\\') {
       i++;
       continue;
@@ -42,7 +42,7 @@ function readPlaceholder(template: string, open: number): number {
     if (c === '{') depth++;
     else if (c === '}' && --depth === 0) return i;
   }
-  throw new PathTemplateError(template, `unclosed '{' at position ${open}`);
+  throw new PathTemplateError(template, `unclosed '{' in segment '${text}'`);
 }
 
 function parseSegment(template: string, raw: string, names: Set<string>): TemplateSegment {
@@ -50,13 +50,13 @@ function parseSegment(template: string, raw: string, names: Set<string>): Templa
     if (raw.includes(';')) throw new PathTemplateError(template, `';' is reserved for matrix variables (segment '${raw}')`);
     return { kind: 'literal', text: raw };
   }
-  if (!raw.startsWith('{') || readPlaceholder(raw, 0) !== raw.length - 1) {
+  if (!raw.startsWith('{') || readPlaceholder(template, raw, 0) !== raw.length - 1) {
     throw new PathTemplateError(template, `a placeholder must fill its whole segment ('${raw}')`);
   }
   const body = raw.slice(1, -1);
   const catchAll = body.startsWith('*');
   const colon = body.indexOf(':');
-  const name = catchAll ? body.slice(1) : colon === -1 ? body : body.slice(0, colon);
+  const name = body.slice(catchAll ? 1 : 0, colon === -1 ? undefined : colon);
   if (!NAME.test(name)) throw new PathTemplateError(template, `'${name}' is not a valid placeholder name`);
   if (names.has(name)) throw new PathTemplateError(template, `placeholder '${name}' appears twice`);
   names.add(name);
