@@ -39,7 +39,12 @@ export function acceptanceOfExpression(expression: MediaTypeExpression, ranges: 
   return best;
 }
 
-/** Whether a produces expression fits the Accept ranges (negated: fits when its type is not acceptable). */
+/**
+ * Whether a produces expression fits the Accept ranges. A negated one (`!text/plain`) fits when
+ * Accept admits some type other than the excluded one: `*` + `/*` (or no Accept at all) does,
+ * `text/plain` alone does not.
+ */
 export function fitsAccept(expression: MediaTypeExpression, ranges: readonly MediaRange[]): boolean {
-  return (acceptanceOfExpression(expression, ranges) !== undefined) !== expression.negated;
+  if (expression.negated) return ranges.some((range) => range.q > 0 && !includes(expression.mediaType, range));
+  return acceptanceOfExpression(expression, ranges) !== undefined;
 }

@@ -15,7 +15,10 @@ export abstract class NameValueCondition<Self extends NameValueCondition<Self>> 
 
   protected constructor(expressions: readonly NameValueExpression[]) {
     const unique = new Map<string, NameValueExpression>();
-    for (const expression of expressions) unique.set(`${expression.negated ? '!' : ''}${expression.name}=${expression.value ?? ''}`, expression);
+    for (const expression of expressions) {
+      // `debug` (present) and `debug=` (present and empty) differ: only a given value gets the '='.
+      unique.set(`${expression.negated ? '!' : ''}${expression.name}${expression.value === undefined ? '' : `=${expression.value}`}`, expression);
+    }
     this.expressions = [...unique.values()];
   }
 
@@ -91,7 +94,8 @@ export class HeadersCondition extends NameValueCondition<HeadersCondition> {
   }
 
   protected valuesOf(request: RequestInfo, name: string): readonly string[] | undefined {
-    const value = request.headers[name];
+    // Node's header object has a prototype: `constructor` must not read as a header.
+    const value = Object.hasOwn(request.headers, name) ? request.headers[name] : undefined;
     if (value === undefined) return undefined;
     return Array.isArray(value) ? value.map((v) => v.trim()) : [value.trim()];
   }

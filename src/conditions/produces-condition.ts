@@ -69,7 +69,9 @@ export class ProducesCondition {
   overlaps(other: ProducesCondition): boolean {
     if (this.isEmpty || other.isEmpty) return this.isEmpty === other.isEmpty;
     return this.expressions.some((a) =>
-      other.expressions.some((b) => !a.negated && !b.negated && a.specificity === b.specificity && isCompatible(a.mediaType, b.mediaType)),
+      other.expressions.some(
+        (b) => a.negated === b.negated && a.specificity === b.specificity && (a.negated || isCompatible(a.mediaType, b.mediaType)),
+      ),
     );
   }
 

@@ -1,0 +1,27 @@
+import { splitRequestPath } from '../../src/routing/request-path';
+
+describe('splitRequestPath(url)', () => {
+  it.each([
+    ['/', []],
+    ['', []],
+    ['/cars', [{ text: 'cars', raw: 'cars', matrix: '' }]],
+    ['/cars/', [{ text: 'cars', raw: 'cars', matrix: '' }]],
+    ['/cars/42?x=/y;z', [{ text: 'cars', raw: 'cars', matrix: '' }, { text: '42', raw: '42', matrix: '' }]],
+    ['/cars;color=red;year=2012', [{ text: 'cars', raw: 'cars', matrix: 'color=red;year=2012' }]],
+    ['/cars/42;color=red', [{ text: 'cars', raw: 'cars', matrix: '' }, { text: '42', raw: '42', matrix: 'color=red' }]],
+    ['/a%20b/caf%C3%A9', [{ text: 'a b', raw: 'a%20b', matrix: '' }, { text: 'café', raw: 'caf%C3%A9', matrix: '' }]],
+    ['/a%2Fb', [{ text: 'a/b', raw: 'a%2Fb', matrix: '' }]],
+    ['/a+b', [{ text: 'a+b', raw: 'a+b', matrix: '' }]],
+    ['/a%3Bb;c=d', [{ text: 'a;b', raw: 'a%3Bb', matrix: 'c=d' }]],
+    ['/a//b', [{ text: 'a', raw: 'a', matrix: '' }, { text: '', raw: '', matrix: '' }, { text: 'b', raw: 'b', matrix: '' }]],
+  ])('should split %j into %j', (url, segments) => {
+    expect(splitRequestPath(url)).toEqual(segments);
+  });
+
+  it('should mark a segment with invalid percent-encoding as undecodable, keeping the raw text', () => {
+    expect(splitRequestPath('/cars/%E0%A4%A')).toEqual([
+      { text: 'cars', raw: 'cars', matrix: '' },
+      { text: undefined, raw: '%E0%A4%A', matrix: '' },
+    ]);
+  });
+});
