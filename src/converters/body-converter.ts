@@ -1,0 +1,69 @@
+import type { MediaType } from '../http/media-type';
+import type { BodyKind } from './body-kind';
+import type { JsonSchemaLike } from './json-schema-shape';
+
+/**
+ * How deep a request body may nest (objects, arrays, elements) when the route does not say.
+ * Parsers recurse or keep a stack per level; a limit keeps one small body from costing a lot.
+ */
+export const DEFAULT_MAX_DEPTH = 64;
+
+/** What a converter needs to read one request body. */
+export interface ReadOptions {
+  /** The request's Content-Type, with its parameters (`charset`). */
+  readonly mediaType: MediaType;
+  /** What the handler wants the body as. */
+  readonly kind: BodyKind;
+  /** The deepest nesting accepted; deeper bodies are answered with 400. */
+  readonly maxDepth: number;
+  /**
+   * The shape of the value the route expects, as JSON Schema. Formats whose values are all text
+   * (XML, CSV) use it to turn strings into numbers and booleans and single elements into arrays;
+   * formats with their own types (JSON) ignore it. See {@link shapeOf}.
+   */
+  readonly shape?: JsonSchemaLike;
+}
+
+/** What a converter needs to write one response body. */
+export interface WriteOptions {
+  /**
+   * The negotiated media type. Usually concrete; when it is a range (`text/*`, `*` + `/*`) the
+   * converter writes the first supported type the range includes. A `charset` parameter is honoured.
+   */
+  readonly mediaType: MediaType;
+  /** The name of the root element, for formats that need one (XML). */
+  readonly rootName?: string;
+}
+
+/** A written response body and the Content-Type that labels it. */
+export interface WrittenBody {
+  readonly body: Buffer;
+  /** The Content-Type header value; textual types carry the charset actually used. */
+  readonly contentType: string;
+}
+
+/**
+ * Converts request bodies into values of a {@link BodyKind} and values into response bodies, for
+ * the media types it declares (the HttpMessageConverter of Spring MVC). Converters are tried in
+ * the registry's order; the first that can read or write wins.
+ */
+export interface BodyConverter {
+  /** A unique name, used to replace or remove the converter in a registry. */
+  readonly name: string;
+  /** The media types (and ranges) this converter handles, in the order it prefers them. */
+  readonly supportedMediaTypes: readonly MediaType[];
+  /** Whether a request body of `mediaType` can be read into a value of `kind`. */
+  canRead(kind: BodyKind, mediaType: MediaType): boolean;
+  /**
+   * Whether a value of `kind` can be written as `mediaType`. `mediaType` may be a range such as
+   * `application/*`: the answer is whether some supported type it is compatible with fits.
+   */
+  canWrite(kind: BodyKind, mediaType: MediaType): boolean;
+  /**
+   * Reads a request body. Rejects with an {@link HttpError} (400 for malformed or unsafe bodies,
+   * 415 for an unsupported charset) when the body cannot be read.
+   */
+  read(body: Buffer, options: ReadOptions): Promise<unknown>;
+  /** Writes a value. Rejects with a `TypeError` when the value cannot be represented in the format. */
+  write(value: unknown, options: WriteOptions): Promise<WrittenBody>;
+}

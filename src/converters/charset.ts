@@ -1,0 +1,155 @@
+import { TextDecoder } from 'node:util';
+import { UnsupportedMediaType } from '../errors/http-error';
+import { ProblemType } from '../errors/problem-types';
+import type { MediaType } from '../http/media-type';
+import { malformedBody } from './malformed-body';
+
+/** The charset of textual bodies that do not name one: UTF-8 (RFC 8259 section 8.1, RFC 6657 section 4). */
+export const DEFAULT_CHARSET = 'utf-8';
+
+/** The `charset` parameter of a media type, lower-cased, or `undefined`. */
+export function charsetOf(mediaType: MediaType): string | undefined {
+  const charset = mediaType.parameters['charset'];
+  return charset === undefined || charset === '' ? undefined : charset.toLowerCase();
+}
+
+// Labels Node can encode and decode itself. ISO-8859-1 is decoded by Node rather than TextDecoder,
+// because the WHATWG Encoding Standard maps that label to windows-1252, which differs at 0x80-0x9F.
+const LATIN1 = new Set(['iso-8859-1', 'iso8859-1', 'iso_8859-1', 'iso_8859-1:1987', 'latin1', 'l1', 'iso-ir-100', 'cp819', 'ibm819', 'csisolatin1']);
+const ASCII = new Set(['us-ascii', 'ascii', 'ansi_x3.4-1968', 'iso646-us', 'us', 'cp367', 'ibm367', 'csascii']);
+const UTF8 = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
+const UTF16LE = new Set(['utf-16le', 'utf-16']);
+const UTF16BE = new Set(['utf-16be']);
+
+/** The charsets Node encodes itself. */
+export type WritableCharset = 'utf-8' | 'iso-8859-1' | 'us-ascii' | 'utf-16le' | 'utf-16be';
+
+function canonical(charset: string): WritableCharset | undefined {
+  if (UTF8.has(charset)) return 'utf-8';
+  if (LATIN1.has(charset)) return 'iso-8859-1';
+  if (ASCII.has(charset)) return 'us-ascii';
+  if (UTF16LE.has(charset)) return 'utf-16le';
+  if (UTF16BE.has(charset)) return 'utf-16be';
+  return undefined;
+}
+
+const decoders = new Map<string, TextDecoder>();
+
+function decoderFor(charset: string): TextDecoder | undefined {
+  let decoder = decoders.get(charset);
+  if (decoder === undefined) {
+    try {
+      // fatal: undecodable bytes are an error, not U+FFFD (the body was not what it claimed).
+      decoder = new TextDecoder(charset, { fatal: true });
+    } catch {
+      return undefined;
+    }
+    if (decoders.size < 64) decoders.set(charset, decoder);
+  }
+  return decoder;
+}
+
+/** Whether text in this charset can be read. */
+export function isDecodable(charset: string): boolean {
+  return canonical(charset) !== undefined || decoderFor(charset) !== undefined;
+}
+
+/**
+ * Decodes a body's bytes in `charset` (a leading byte order mark is skipped). Rejects with 400
+ * (`malformedBody`) when the bytes are not valid in that charset, and with 415 when the charset is
+ * unknown: the media type with that parameter is one the server does not support (RFC 9110
+ * section 15.5.16).
+ */
+export function decodeText(body: Uint8Array, charset: string = DEFAULT_CHARSET, format = 'text'): string {
+  const known = canonical(charset);
+  if (known === 'iso-8859-1') return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
+  if (known === 'us-ascii') {
+    const offset = body.findIndex((byte) => byte > 0x7f);
+    if (offset !== -1) throw malformedBody(format, 'it is not valid US-ASCII: a byte above 0x7F', { offset });
+    return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
+  }
+  const decoder = decoderFor(known ?? charset);
+  if (decoder === undefined) {
+    throw new UnsupportedMediaType(`The charset '${charset}' is not supported.`, {
+      type: ProblemType.unsupportedMediaType,
+    });
+  }
+  try {
+    return decoder.decode(body);
+  } catch (error) {
+    const offset = known === 'utf-8' ? firstInvalidUtf8(body) : undefined;
+    throw malformedBody(
+      format,
+      `it is not valid ${(known ?? charset).toUpperCase()}`,
+      offset === undefined ? undefined : { offset },
+      error,
+    );
+  }
+}
+
+/** Bytes and the charset they were written in. */
+export interface EncodedText {
+  readonly body: Buffer;
+  readonly charset: WritableCharset;
+}
+
+/**
+ * The charset text will be written in: the wanted one when Node can encode it and it represents
+ * every character, UTF-8 otherwise. The Content-Type then names UTF-8, which every client reads,
+ * rather than a charset the body is not in.
+ */
+export function writableCharset(text: string, wanted: string = DEFAULT_CHARSET): WritableCharset {
+  const known = canonical(wanted.toLowerCase());
+  if (known === 'iso-8859-1') return /[^\u0000-\u00ff]/.test(text) ? 'utf-8' : known;
+  if (known === 'us-ascii') return /[^\u0000-\u007f]/.test(text) ? 'utf-8' : known;
+  return known ?? 'utf-8';
+}
+
+/** Encodes text in {@link writableCharset}(text, wanted). */
+export function encodeText(text: string, charset: string = DEFAULT_CHARSET): EncodedText {
+  const actual = writableCharset(text, charset);
+  switch (actual) {
+    case 'iso-8859-1':
+    case 'us-ascii':
+      return { body: Buffer.from(text, 'latin1'), charset: actual };
+    case 'utf-16le':
+      return { body: Buffer.from(text, 'utf16le'), charset: actual };
+    case 'utf-16be':
+      return { body: Buffer.from(text, 'utf16le').swap16(), charset: actual };
+    default:
+      return { body: Buffer.from(text, 'utf8'), charset: 'utf-8' };
+  }
+}
+
+/** The byte offset of the first invalid UTF-8 sequence (RFC 3629 section 4), for error details. */
+export function firstInvalidUtf8(bytes: Uint8Array): number | undefined {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    let length: number;
+    let min: number;
+    if (b < 0x80) {
+      i++;
+      continue;
+    } else if (b >= 0xc2 && b <= 0xdf) {
+      length = 2;
+      min = 0x80;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      length = 3;
+      min = 0x800;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      length = 4;
+      min = 0x10000;
+    } else return i;
+    if (i + length > bytes.length) return i;
+    let code = b & (0xff >> (length + 1));
+    for (let k = 1; k < length; k++) {
+      const next = bytes[i + k]!;
+      if ((next & 0xc0) !== 0x80) return i;
+      code = (code << 6) | (next & 0x3f);
+    }
+    if (code < min || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return i;
+    i += length;
+  }
+  return undefined;
+}

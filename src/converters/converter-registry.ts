@@ -1,0 +1,164 @@
+import type { MediaType } from '../http/media-type';
+import { formatMediaType } from '../http/media-type';
+import type { BodyConverter } from './body-converter';
+import type { BodyKind } from './body-kind';
+import { AtomConverter } from './atom-converter';
+import { ByteArrayConverter } from './byte-array-converter';
+import { FormConverter } from './form-converter';
+import { JsonConverter } from './json-converter';
+import { RssConverter } from './rss-converter';
+import { TextConverter } from './text-converter';
+import { XmlObjectConverter } from './xml-object-converter';
+import { XmlSourceConverter } from './xml-source-converter';
+
+const CACHE_LIMIT = 512;
+const NONE = null;
+
+/**
+ * An ordered list of body converters. The first converter in order that can read (or write) a kind
+ * as a media type is the one used (Spring MVC's message converter list). Registries are immutable:
+ * `prepend`, `append`, `replace` and `remove` return a new registry, so one built at start-up can
+ * be shared by every request. Lookups are cached per kind and media type (bounded), since they run
+ * on every request and clients send the same few Content-Types and Accept headers.
+ */
+export class ConverterRegistry {
+  readonly converters: readonly BodyConverter[];
+  readonly #readers = new Map<string, BodyConverter | typeof NONE>();
+  readonly #writers = new Map<string, BodyConverter | typeof NONE>();
+  readonly #readable = new Map<BodyKind, readonly MediaType[]>();
+  readonly #writable = new Map<BodyKind, readonly MediaType[]>();
+
+  /** @throws TypeError when two converters share a name (names identify them for `replace`/`remove`). */
+  constructor(converters: readonly BodyConverter[]) {
+    const names = new Set<string>();
+    for (const converter of converters) {
+      if (names.has(converter.name)) throw new TypeError(`Two body converters are named '${converter.name}'`);
+      names.add(converter.name);
+    }
+    this.converters = Object.freeze([...converters]);
+  }
+
+  /** A registry with `converter` first, before every other. */
+  prepend(converter: BodyConverter): ConverterRegistry {
+    return new ConverterRegistry([converter, ...this.converters]);
+  }
+
+  /** A registry with `converter` last, tried only when no other fits. */
+  append(converter: BodyConverter): ConverterRegistry {
+    return new ConverterRegistry([...this.converters, converter]);
+  }
+
+  /** A registry with the converter named `name` replaced, in the same place. @throws RangeError if none has that name. */
+  replace(name: string, converter: BodyConverter): ConverterRegistry {
+    const index = this.#indexOf(name);
+    return new ConverterRegistry(this.converters.map((one, i) => (i === index ? converter : one)));
+  }
+
+  /** A registry without the converter named `name`. @throws RangeError if none has that name. */
+  remove(name: string): ConverterRegistry {
+    const index = this.#indexOf(name);
+    return new ConverterRegistry(this.converters.filter((_one, i) => i !== index));
+  }
+
+  /** The converter named `name`, or `undefined`. */
+  get(name: string): BodyConverter | undefined {
+    return this.converters.find((converter) => converter.name === name);
+  }
+
+  /** The first converter that can read a request body of `mediaType` into `kind`, or `undefined` (answer 415). */
+  findReader(kind: BodyKind, mediaType: MediaType): BodyConverter | undefined {
+    return this.#find(this.#readers, kind, mediaType, (converter) => converter.canRead(kind, mediaType));
+  }
+
+  /**
+   * The first converter that can write a value of `kind` as `mediaType` (which may be a range),
+   * or `undefined` (answer 406).
+   */
+  findWriter(kind: BodyKind, mediaType: MediaType): BodyConverter | undefined {
+    return this.#find(this.#writers, kind, mediaType, (converter) => converter.canWrite(kind, mediaType));
+  }
+
+  /**
+   * Every media type (or range) some converter can read `kind` from, in converter order, without
+   * duplicates: for the detail of a 415 and for `Accept-Post`/`Accept-Patch` (RFC 7694 section 3).
+   */
+  readableMediaTypes(kind: BodyKind): readonly MediaType[] {
+    return this.#mediaTypes(this.#readable, kind, (converter, type) => converter.canRead(kind, type));
+  }
+
+  /** Every media type (or range) some converter can write `kind` as, in converter order: for negotiation and 406 details. */
+  writableMediaTypes(kind: BodyKind): readonly MediaType[] {
+    return this.#mediaTypes(this.#writable, kind, (converter, type) => converter.canWrite(kind, type));
+  }
+
+  #indexOf(name: string): number {
+    const index = this.converters.findIndex((converter) => converter.name === name);
+    if (index === -1) throw new RangeError(`No body converter is named '${name}'`);
+    return index;
+  }
+
+  #find(
+    cache: Map<string, BodyConverter | typeof NONE>,
+    kind: BodyKind,
+    mediaType: MediaType,
+    fits: (converter: BodyConverter) => boolean,
+  ): BodyConverter | undefined {
+    const key = cacheKey(kind, mediaType);
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    const found = this.converters.find(fits) ?? NONE;
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(key, found);
+    return found ?? undefined;
+  }
+
+  #mediaTypes(
+    cache: Map<BodyKind, readonly MediaType[]>,
+    kind: BodyKind,
+    fits: (converter: BodyConverter, type: MediaType) => boolean,
+  ): readonly MediaType[] {
+    const cached = cache.get(kind);
+    if (cached !== undefined) return cached;
+    const seen = new Set<string>();
+    const result: MediaType[] = [];
+    for (const converter of this.converters) {
+      for (const type of converter.supportedMediaTypes) {
+        const text = formatMediaType(type);
+        if (seen.has(text) || !fits(converter, type)) continue;
+        seen.add(text);
+        result.push(type);
+      }
+    }
+    const frozen = Object.freeze(result);
+    cache.set(kind, frozen);
+    return frozen;
+  }
+}
+
+/** A cache key that tells apart every kind and media type a converter could tell apart, parameters included. */
+function cacheKey(kind: BodyKind, mediaType: MediaType): string {
+  let key = `${kind} ${mediaType.type}/${mediaType.subtype}`;
+  for (const name of Object.keys(mediaType.parameters)) {
+    if (name !== 'q') key += `;${name}=${JSON.stringify(mediaType.parameters[name])}`;
+  }
+  return key;
+}
+
+/**
+ * A registry of the default converters, in this order: text, form, byte array, JSON, XML object,
+ * XML source, Atom, RSS. Kinds decide more than order here (only the text converter reads
+ * strings, only JSON and XML object read objects, and for different types), so order matters
+ * once custom converters are added: `prepend` one to take precedence, `append` one as a fallback.
+ */
+export function defaultConverters(): ConverterRegistry {
+  return new ConverterRegistry([
+    new TextConverter(),
+    new FormConverter(),
+    new ByteArrayConverter(),
+    new JsonConverter(),
+    new XmlObjectConverter(),
+    new XmlSourceConverter(),
+    new AtomConverter(),
+    new RssConverter(),
+  ]);
+}

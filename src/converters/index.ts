@@ -1,0 +1,38 @@
+/**
+ * Body converters: request bodies into handler values and returned values into response bodies,
+ * per media type (the spec's "Default body converters"), plus the registry that picks one.
+ */
+export { DEFAULT_MAX_DEPTH } from './body-converter';
+export type { BodyConverter, ReadOptions, WriteOptions, WrittenBody } from './body-converter';
+export { BODY_KINDS, bodyKindOf, valueKindOf } from './body-kind';
+export type { BodyKind, BodyKindToken, BodyTypeOf } from './body-kind';
+export { Form } from './form';
+export type { FormInit } from './form';
+export { XmlDocument, isXmlDocument } from './xml-document';
+export { Feed } from 'feed';
+export type { Author as FeedAuthor, Category as FeedCategory, Enclosure as FeedEnclosure, FeedOptions, Item as FeedItem } from 'feed';
+
+export { ConverterRegistry, defaultConverters } from './converter-registry';
+export { TextConverter } from './text-converter';
+export { FormConverter } from './form-converter';
+export { ByteArrayConverter } from './byte-array-converter';
+export { JsonConverter } from './json-converter';
+export type { JsonConverterOptions } from './json-converter';
+export { XmlObjectConverter } from './xml-object-converter';
+export type { XmlObjectConverterOptions } from './xml-object-converter';
+export { XmlSourceConverter } from './xml-source-converter';
+export { AtomConverter } from './atom-converter';
+export { RssConverter } from './rss-converter';
+export { CsvConverter, parseCsv } from './csv-converter';
+export type { CsvRecord } from './csv-converter';
+
+export { shapeOf } from './json-schema-shape';
+export type { JsonSchemaLike, JsonSchemaObject, JsonSchemaType } from './json-schema-shape';
+export { coerceToShape } from './shape-coercion';
+export { DEFAULT_CHARSET, charsetOf, decodeText, encodeText, writableCharset } from './charset';
+export type { EncodedText, WritableCharset } from './charset';
+export { concreteWriteType, contentTypeOf, mediaTypes, supportsRead, supportsWrite } from './media-type-support';
+export { malformedBody } from './malformed-body';
+export type { BodyPosition } from './malformed-body';
+export { assertSafeXml } from './xml-safety';
+export { isForbiddenKey } from './prototype-safety';

@@ -1,0 +1,20 @@
+import { Document } from '@xmldom/xmldom';
+
+/**
+ * The body-kind token for XML source: a route declares `body: XmlDocument` to receive the request's
+ * XML as a DOM `Document` (@xmldom/xmldom), and a handler returns one to send it as XML.
+ */
+export const XmlDocument = Document;
+/** A DOM document, as parsed and serialized by @xmldom/xmldom. */
+export type XmlDocument = Document;
+
+/** Whether a value is a DOM document (by `nodeType`, so documents of other DOM implementations count). */
+export function isXmlDocument(value: unknown): value is XmlDocument {
+  if (value instanceof Document) return true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { nodeType?: unknown }).nodeType === 9 &&
+    'documentElement' in value
+  );
+}

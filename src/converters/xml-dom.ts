@@ -1,0 +1,58 @@
+import { DOMParser, type Element, MIME_TYPE, ParseError } from '@xmldom/xmldom';
+import { malformedBody } from './malformed-body';
+import type { XmlDocument } from './xml-document';
+import { assertSafeXml } from './xml-safety';
+
+interface Locator {
+  readonly lineNumber?: number;
+  readonly columnNumber?: number;
+}
+
+/**
+ * Parses an XML text into a DOM document with @xmldom/xmldom after {@link assertSafeXml} has
+ * passed it. Every problem the parser reports, warnings included (an unquoted attribute value is
+ * only a warning to xmldom), is a 400 with its line and column: a body that is not well-formed XML
+ * (XML 1.0 section 2.1) is not read half-way.
+ */
+export function parseXmlDocument(text: string, maxDepth: number, format = 'XML'): XmlDocument {
+  assertSafeXml(text, maxDepth, format);
+  const parser = new DOMParser({
+    onError: (_level, message) => {
+      throw new Error(message);
+    },
+  });
+  try {
+    return parser.parseFromString(text, MIME_TYPE.XML_APPLICATION);
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    const locator = (error.locator ?? {}) as Locator;
+    const reason = error.message.split('\n')[0]!.replace(/^\[xmldom \w+\]\s*/, '');
+    const position =
+      locator.lineNumber !== undefined && locator.lineNumber > 0
+        ? { line: locator.lineNumber, ...(locator.columnNumber === undefined ? {} : { column: locator.columnNumber }) }
+        : undefined;
+    throw malformedBody(format, reason, position, error);
+  }
+}
+
+/** The direct child elements of an element with a namespace and local name, in document order. */
+export function childElements(parent: Element, namespace: string | null, localName: string): Element[] {
+  const result: Element[] = [];
+  for (let node = parent.firstChild; node !== null; node = node.nextSibling) {
+    if (node.nodeType !== 1) continue;
+    const element = node as Element;
+    if (element.localName === localName && (element.namespaceURI ?? null) === namespace) result.push(element);
+  }
+  return result;
+}
+
+/** The first such child element, or `undefined`. */
+export function childElement(parent: Element, namespace: string | null, localName: string): Element | undefined {
+  return childElements(parent, namespace, localName)[0];
+}
+
+/** The text of the first such child element (trimmed), or `undefined` when there is none or it is empty. */
+export function childText(parent: Element, namespace: string | null, localName: string): string | undefined {
+  const text = childElement(parent, namespace, localName)?.textContent?.trim();
+  return text === undefined || text === '' ? undefined : text;
+}

@@ -1,0 +1,118 @@
+import { Parser } from 'xml2js';
+import { malformedBody } from './malformed-body';
+import { isForbiddenKey } from './prototype-safety';
+
+/** The namespace of `xsi:nil`, which marks a `null` (XML Schema Part 1, section 2.6.2). */
+export const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
+const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
+/** Where the text of an element that also has attributes or child elements goes. */
+export const TEXT_KEY = 'value';
+
+interface Xml2jsAttribute {
+  readonly value: string;
+  readonly local: string;
+  readonly uri: string;
+}
+
+/** A node as xml2js builds it with `explicitChildren`, `preserveChildrenOrder`, `charsAsChildren`, `xmlns`. */
+interface Xml2jsNode {
+  readonly '#name': string;
+  readonly $ns?: { readonly local: string; readonly uri: string };
+  readonly $?: Readonly<Record<string, Xml2jsAttribute>>;
+  readonly $$?: readonly Xml2jsNode[];
+  readonly _?: string;
+}
+
+const PARSER_OPTIONS = {
+  explicitChildren: true,
+  preserveChildrenOrder: true,
+  charsAsChildren: true,
+  includeWhiteChars: true,
+  xmlns: true,
+  explicitRoot: true,
+  trim: false,
+  normalize: false,
+  strict: true,
+  async: false,
+} as const;
+
+/**
+ * Parses an XML text that {@link assertSafeXml} has passed with xml2js (sax, strict mode) and
+ * answers the root element's value under the object convention (see {@link elementToValue}).
+ * sax does not expand entities other than the five predefined ones and character references.
+ */
+export async function parseXmlValue(text: string, format = 'XML'): Promise<unknown> {
+  let result: unknown;
+  try {
+    result = await new Parser(PARSER_OPTIONS).parseStringPromise(text);
+  } catch (error) {
+    throw malformedXml(error, format);
+  }
+  const root = typeof result === 'object' && result !== null ? Object.values(result)[0] : undefined;
+  if (root === undefined) throw malformedBody(format, 'it has no root element');
+  return elementToValue(root as Xml2jsNode);
+}
+
+/**
+ * The value of one element, Jackson-style and free of parser artefacts:
+ *
+ * - `xsi:nil="true"` is `null`;
+ * - an element with neither attributes nor child elements is its text (`''` when empty);
+ * - otherwise an object: attributes and child elements are fields by local name (namespaces and
+ *   `xmlns`/`xsi` attributes are dropped), a name that occurs more than once is an array in
+ *   document order, and text beside them is the field `value`.
+ *
+ * Whether a single element is really a one-item array, and whether text is a number, only a shape
+ * can say: see {@link coerceToShape}.
+ */
+function elementToValue(node: Xml2jsNode): unknown {
+  const fields: Record<string, unknown[]> = Object.create(null) as Record<string, unknown[]>;
+  let text = '';
+  let hasFields = false;
+  for (const attribute of Object.values(node.$ ?? {})) {
+    if (attribute.uri === XSI_NAMESPACE) {
+      if (attribute.local === 'nil' && attribute.value.trim() === 'true') return null;
+      continue;
+    }
+    if (attribute.uri === XMLNS_NAMESPACE || attribute.local === 'xmlns') continue;
+    hasFields = true;
+    addField(fields, attribute.local, attribute.value);
+  }
+  for (const child of node.$$ ?? []) {
+    if (child['#name'] === '__text__') text += child._ ?? '';
+    else {
+      hasFields = true;
+      addField(fields, child.$ns?.local ?? child['#name'], elementToValue(child));
+    }
+  }
+  if (!hasFields) return text;
+  if (text.trim() !== '') addField(fields, TEXT_KEY, text);
+  const value: Record<string, unknown> = {};
+  for (const name of Object.keys(fields)) {
+    const values = fields[name]!;
+    value[name] = values.length === 1 ? values[0] : values;
+  }
+  return value;
+}
+
+function addField(fields: Record<string, unknown[]>, name: string, value: unknown): void {
+  if (isForbiddenKey(name)) return;
+  const values = fields[name];
+  if (values === undefined) fields[name] = [value];
+  else values.push(value);
+}
+
+/** sax reports "reason\nLine: L\nColumn: C\nChar: X", with a 0-based line. */
+function malformedXml(error: unknown, format: string): Error {
+  if (!(error instanceof Error)) return new Error(String(error));
+  const [reason = 'unreadable XML', ...rest] = error.message.split('\n');
+  const line = /Line: (\d+)/.exec(rest.join('\n'))?.[1];
+  const column = /Column: (\d+)/.exec(rest.join('\n'))?.[1];
+  if (line === undefined || column === undefined) return malformedBody(format, lowerFirst(reason), undefined, error);
+  const position = { line: Number(line) + 1, column: Number(column) };
+  return malformedBody(format, lowerFirst(reason.replace(/\.$/, '')), position, error);
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
