@@ -1,0 +1,101 @@
+import { type BindingOptions, type BindingSource, compileBinding, resolveBinding } from '../../src/binding/value-binding';
+import { HttpError } from '../../src/errors/http-error';
+import { ProblemType } from '../../src/errors/problem-types';
+
+const resolve = (options: BindingOptions, values: string[] | undefined, source: BindingSource = 'query') =>
+  resolveBinding(compileBinding(source, 'page', options), values);
+
+function failure(run: () => unknown): HttpError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof HttpError) return error;
+    throw error;
+  }
+  throw new Error('expected an HttpError');
+}
+
+describe('compileBinding(source, name, options)', () => {
+  it.each<[BindingOptions, boolean]>([
+    [{}, true],
+    [{ required: true }, true],
+    [{ required: false }, false],
+    [{ defaultValue: '1' }, false],
+    [{ required: true, defaultValue: '1' }, false],
+  ])('should settle %j as required: %s (required by default, as in Spring)', (options, required) => {
+    expect(compileBinding('query', 'page', options).required).toBe(required);
+  });
+
+  it('should look header names up in lower case but keep the declared name as the key', () => {
+    expect(compileBinding('header', 'X-Confirm')).toMatchObject({ name: 'x-confirm', key: 'X-Confirm' });
+  });
+
+  it.each<[string, BindingOptions, string]>([
+    ['', {}, 'needs a name'],
+    ['page', { type: 'date' as never }, "Unknown type 'date' for query parameter 'page'"],
+    ['page', { type: 'integer', defaultValue: 'one' }, "The default value 'one' of query parameter 'page' is not an integer"],
+  ])('should reject %j with %j', (name, options, message) => {
+    expect(() => compileBinding('query', name, options)).toThrow(message);
+  });
+});
+
+describe('resolveBinding(binding, values)', () => {
+  describe('when the value is present', () => {
+    it.each<[BindingOptions, string[], unknown]>([
+      [{}, ['2'], '2'],
+      [{ type: 'integer' }, ['2'], 2],
+      [{ type: 'number' }, ['2.5'], 2.5],
+      [{ type: 'boolean' }, ['true'], true],
+      [{ type: 'integer', array: true }, ['1', '2'], [1, 2]],
+      [{ array: true }, ['a'], ['a']],
+      [{}, ['a', 'b'], 'a,b'],
+      [{ type: 'integer' }, ['3', 'x'], 3],
+      [{ defaultValue: '1' }, ['7'], '7'],
+    ])('should bind %j from %j as %j', (options, values, expected) => {
+      expect(resolve(options, values)).toEqual(expected);
+    });
+  });
+
+  describe('when the value is absent or empty', () => {
+    it.each<[BindingOptions, string[] | undefined, unknown]>([
+      [{ defaultValue: '1' }, undefined, '1'],
+      [{ defaultValue: '1' }, [''], '1'],
+      [{ type: 'integer', defaultValue: '10' }, undefined, 10],
+      [{ type: 'integer', defaultValue: '10' }, [''], 10],
+      [{ type: 'integer', defaultValue: '10', array: true }, undefined, [10]],
+      [{ required: false }, undefined, undefined],
+      [{ required: false, type: 'integer' }, [''], undefined],
+      [{}, [''], ''],
+    ])('should bind %j from %j as %j', (options, values, expected) => {
+      expect(resolve(options, values)).toEqual(expected);
+    });
+
+    it.each<[BindingSource, string, string]>([
+      ['query', "Required query parameter 'page' is missing", ProblemType.missingQueryParameter],
+      ['header', "Required request header 'page' is missing", ProblemType.missingRequestHeader],
+      ['matrix', "Required matrix variable 'page' is missing", ProblemType.missingMatrixVariable],
+    ])('should fail a required %s with 400 %j', (source, detail, type) => {
+      const error = failure(() => resolve({}, undefined, source));
+      expect(error).toMatchObject({ status: 400, detail, type });
+    });
+
+    it('should fail a required integer sent empty as missing', () => {
+      expect(failure(() => resolve({ type: 'integer' }, [''])).detail).toBe("Required query parameter 'page' is missing");
+    });
+  });
+
+  describe('when the value does not convert', () => {
+    it.each<[BindingOptions, string[], string]>([
+      [{ type: 'integer' }, ['two'], "Query parameter 'page' must be an integer, got 'two'"],
+      [{ type: 'number' }, ['NaN'], "Query parameter 'page' must be a number, got 'NaN'"],
+      [{ type: 'boolean' }, ['maybe'], "Query parameter 'page' must be a boolean, got 'maybe'"],
+      [{ type: 'integer', array: true }, ['1', 'x'], "Query parameter 'page' must be an integer, got 'x'"],
+      [{ type: 'integer', min: 1 }, ['0'], "Query parameter 'page' must be in 1..∞, got 0"],
+      [{ type: 'integer', max: 10 }, ['11'], "Query parameter 'page' must be in -∞..10, got 11"],
+    ])('should fail %j given %j with 400 %j', (options, values, detail) => {
+      const error = failure(() => resolve(options, values));
+      expect(error).toMatchObject({ status: 400, detail, type: ProblemType.invalidQueryParameter });
+      expect(error.extensions).toEqual({ parameter: 'page', expected: options.type });
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import {
+  InvalidMediaTypeError,
+  includes,
+  isCompatible,
+  parseMediaType,
+  specificity,
+} from '../../src/http/media-type';
+
+describe('parseMediaType(text)', () => {
+  it.each([
+    ['application/json', { type: 'application', subtype: 'json', parameters: {} }],
+    ['Application/JSON', { type: 'application', subtype: 'json', parameters: {} }],
+    [' text/plain ; Charset=UTF-8 ', { type: 'text', subtype: 'plain', parameters: { charset: 'UTF-8' } }],
+    ['text/*', { type: 'text', subtype: '*', parameters: {} }],
+    ['*/*', { type: '*', subtype: '*', parameters: {} }],
+    ['application/*+json', { type: 'application', subtype: '*+json', parameters: {} }],
+    ['text/html; level=1; q=0.5', { type: 'text', subtype: 'html', parameters: { level: '1', q: '0.5' } }],
+    ['multipart/form-data; boundary="a b"', { type: 'multipart', subtype: 'form-data', parameters: { boundary: 'a b' } }],
+  ])('should parse %j', (text, expected) => {
+    expect(parseMediaType(text)).toEqual(expected);
+  });
+
+  it.each(['', 'json', 'application/', '/json', '*/json', 'text/plain; charset', 'a b/c', 'text/plain;;'])('should reject %j', (text) => {
+    expect(() => parseMediaType(text)).toThrow(InvalidMediaTypeError);
+  });
+});
+
+describe('includes(range, candidate)', () => {
+  it.each([
+    ['*/*', 'image/png', true],
+    ['text/*', 'text/plain', true],
+    ['text/*', 'application/json', false],
+    ['application/json', 'application/json', true],
+    ['application/json', 'application/xml', false],
+    ['application/*+json', 'application/problem+json', true],
+    ['application/*+json', 'application/json', true],
+    ['application/*+json', 'application/xml', false],
+    ['text/plain;charset=utf-8', 'text/plain;charset=UTF-8', true],
+    ['text/plain;charset=utf-8', 'text/plain', false],
+    ['text/plain', 'text/plain;charset=utf-8', true],
+    ['text/html;level=1', 'text/html;level=2', false],
+    ['text/plain', 'text/*', false],
+  ])('%j includes %j: %s', (range, candidate, expected) => {
+    expect(includes(parseMediaType(range), parseMediaType(candidate))).toBe(expected);
+  });
+});
+
+describe('isCompatible(a, b)', () => {
+  it.each([
+    ['text/*', 'text/plain', true],
+    ['*/*', 'application/json', true],
+    ['application/json', 'application/xml', false],
+    ['application/*+json', 'application/vnd.api+json', true],
+    ['application/*+json', 'application/*+json', true],
+    ['application/*+json', 'application/*+xml', false],
+    ['text/plain', 'application/plain', false],
+  ])('%j and %j are compatible: %s', (a, b, expected) => {
+    expect(isCompatible(parseMediaType(a), parseMediaType(b))).toBe(expected);
+    expect(isCompatible(parseMediaType(b), parseMediaType(a))).toBe(expected);
+  });
+});
+
+describe('specificity(mediaType)', () => {
+  it('should rank concrete over suffix wildcard over subtype wildcard over full wildcard, parameters adding', () => {
+    const ranked = ['text/plain;charset=utf-8', 'application/json', 'application/*+json', 'application/*', '*/*'];
+    const scores = ranked.map((text) => specificity(parseMediaType(text)));
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(new Set(scores).size).toBe(scores.length);
+  });
+
+  it('should not count q as a parameter', () => {
+    expect(specificity(parseMediaType('text/plain;q=0.5'))).toBe(specificity(parseMediaType('text/plain')));
+  });
+});
