@@ -87,8 +87,15 @@ export function compileMapping(attributes: MappingAttributes, routeName: string)
  * replace the router's.
  */
 export function combineMappings(router: RequestMapping, route: RequestMapping): RequestMapping {
+  let template: PathTemplate;
+  try {
+    template = parsePathTemplate(joinTemplates(router.template.text === '/' ? '' : router.template.text, route.template.text));
+  } catch (error) {
+    // The prefix and the route path may clash (a placeholder name in both): say which route.
+    throw new Error(`Route ${route.methods.isEmpty ? '*' : route.methods.toString()} ${route.template.text}: ${(error as Error).message}`, { cause: error });
+  }
   return {
-    template: parsePathTemplate(joinTemplates(router.template.text === '/' ? '' : router.template.text, route.template.text)),
+    template,
     methods: router.methods.combine(route.methods),
     params: router.params.combine(route.params),
     headers: router.headers.combine(route.headers),

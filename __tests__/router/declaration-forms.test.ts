@@ -1,0 +1,109 @@
+import request from 'supertest';
+import { createRouter } from '../../src';
+import { serve } from './app-fixture';
+
+describe('the fluent form', () => {
+  const app = serve((api) => {
+    api
+      .route('/cars/{id}')
+      .method('GET')
+      .params('debug', '!legacy', 'mode=fast', 'mode!=slow')
+      .headers('X-Api-Version=2')
+      .consumes('application/json')
+      .produces('application/json', 'application/xml')
+      .handle((ctx) => ({ route: 'full', id: ctx.path.id }));
+    api.get('/s').handle(() => 'GET');
+    api.post('/s').handle(() => 'POST');
+    api.put('/s').handle(() => 'PUT');
+    api.patch('/s').handle(() => 'PATCH');
+    api.delete('/s').handle(() => 'DELETE');
+  });
+
+  it('answers a request that meets every condition of a fully declared route', async () => {
+    const res = await request(app).get('/cars/9?debug&mode=fast').set('X-Api-Version', '2').set('Accept', 'application/json');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ route: 'full', id: '9' });
+  });
+
+  it.each([
+    ['/cars/9?mode=fast', 'debug'],
+    ['/cars/9?debug&mode=fast&legacy', '!legacy'],
+    ['/cars/9?debug', 'mode=fast'],
+    ['/cars/9?debug&mode=slow', 'mode=fast'],
+  ])('answers 400 for %s, naming the unmet condition %j', async (path, condition) => {
+    const res = await request(app).get(path).set('X-Api-Version', '2');
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toContain(condition);
+  });
+
+  it.each(['get', 'post', 'put', 'patch', 'delete'] as const)('routes %s through its shorthand', async (method) => {
+    const res = await request(app)[method]('/s');
+    expect(res.body).toBe(method.toUpperCase());
+  });
+
+  it('keeps a builder immutable, so that one prefix can start several routes', async () => {
+    const shared = serve((api) => {
+      const base = api.get('/shared').produces('application/json');
+      base.params('mode=a').handle(() => 'a');
+      base.params('mode=b').handle(() => 'b');
+      base.handle(() => 'none');
+    });
+    expect((await request(shared).get('/shared?mode=a')).body).toBe('a');
+    expect((await request(shared).get('/shared?mode=b')).body).toBe('b');
+    expect((await request(shared).get('/shared')).body).toBe('none');
+  });
+
+  it('rejects a handler that is not a function, naming the route', () => {
+    expect(() => createRouter().get('/x').handle('nope' as never)).toThrow('Route GET /x: the handler must be a function');
+  });
+});
+
+describe('the declarative form, map({ ... }, handler)', () => {
+  it.each(['path', 'value', 'name'] as const)('takes the path from %j', async (attribute) => {
+    const app = serve((api) => api.map({ [attribute]: '/cars/{id}', method: 'GET' }, (ctx) => ({ id: (ctx.path as { id: string }).id })));
+    const res = await request(app).get('/cars/3');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: '3' });
+  });
+
+  const app = serve((api) => {
+    api.map(
+      {
+        path: '/cars',
+        method: ['GET'],
+        params: 'mode=fast',
+        headers: ['X-Api-Version=2'],
+        produces: 'application/json',
+        query: [
+          { name: 'page', type: 'integer', defaultValue: '1' },
+          { value: 'size', type: 'integer', required: false },
+        ],
+        header: [{ name: 'X-Trace', required: false }],
+        matrix: [{ value: 'color', required: false, array: true }],
+      },
+      (ctx) => ({ page: ctx.query.page, size: ctx.query.size ?? null, trace: ctx.header['X-Trace'] ?? null, color: ctx.matrix.color ?? null }),
+    );
+    api.map({ path: '/cars', method: 'POST', consumes: ['application/json'], body: Object }, (ctx) => ({ got: ctx.body }));
+  });
+
+  it('applies every mapping attribute and binds query parameters declared by `name` or `value`', async () => {
+    const res = await request(app).get('/cars;color=red,blue?mode=fast&size=20').set('X-Api-Version', '2').set('X-Trace', 't1');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ page: 1, size: 20, trace: 't1', color: ['red', 'blue'] });
+  });
+
+  it('enforces the declared params condition', async () => {
+    expect((await request(app).get('/cars').set('X-Api-Version', '2')).status).toBe(400);
+  });
+
+  it('enforces the declared headers condition', async () => {
+    expect((await request(app).get('/cars?mode=fast')).status).toBe(404);
+  });
+
+  it('enforces the declared consumes and reads the JSON body', async () => {
+    expect((await request(app).post('/cars').set('Content-Type', 'text/plain').send('x')).status).toBe(415);
+    const res = await request(app).post('/cars').send({ make: 'Volvo' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ got: { make: 'Volvo' } });
+  });
+});
