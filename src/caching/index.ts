@@ -10,3 +10,4 @@ export * from './freshness';
 export * from './storability';
 export * from './vary';
 export * from './invalidation';
+export * from './targeted-cache-control';

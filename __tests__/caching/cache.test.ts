@@ -1,0 +1,425 @@
+import http from 'node:http';
+import express, { type Request } from 'express';
+import request from 'supertest';
+import { type CacheOptions, MemoryStore, cache } from '../../middleware/cache';
+import { formatHttpDate } from '../../src/caching/http-date';
+
+const START = Date.UTC(2025, 0, 1, 12, 0, 0);
+
+// The cache key is the absolute URI, Host included: supertest would give every request a server of
+// its own (and a new port), so each test listens once.
+const servers: http.Server[] = [];
+async function listening(listener: http.RequestListener): Promise<http.Server> {
+  const server = http.createServer(listener);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+/**
+ * An app behind the cache, with a fake clock: handlers stamp Date from it, and `advance` moves it
+ * on, so ages and staleness are exact without sleeping.
+ */
+async function setup(options: Partial<CacheOptions> = {}) {
+  let clock = START;
+  const calls: Record<string, number> = {};
+  const seen: Request['headers'][] = [];
+  const shared = cache({ now: () => clock, statusHeader: 'X-Cache', ...options });
+  const app = express();
+  app.use(shared);
+  app.use((req, res, next) => {
+    calls[req.path] = (calls[req.path] ?? 0) + 1;
+    seen.push({ ...req.headers });
+    res.set('Date', formatHttpDate(clock));
+    next();
+  });
+  const count = (path: string) => calls[path] ?? 0;
+  const version = (req: Request) => `v${count(req.path)}`;
+
+  app.get('/fresh', (req, res) => void res.set('Cache-Control', 'max-age=60').send(version(req)));
+  app.get('/constant', (_req, res) => void res.set('Cache-Control', 'max-age=60').send('same'));
+  app.get('/changing', (req, res) => void res.set('Cache-Control', 'max-age=60').send(version(req)));
+  app.get('/last-modified', (req, res) => {
+    res.set({ 'Cache-Control': 'max-age=60', 'Last-Modified': formatHttpDate(START - 3600_000) });
+    if (req.headers['if-modified-since'] === formatHttpDate(START - 3600_000)) return void res.status(304).end();
+    res.send(version(req));
+  });
+  app.get('/negotiated', (req, res) => {
+    res.set('Cache-Control', 'max-age=60');
+    res.format({
+      'application/json': () => res.json({ n: count(req.path) }),
+      'application/xml': () => res.type('application/xml').send(`<n>${count(req.path)}</n>`),
+    });
+  });
+  app.get('/private', (req, res) => void res.set('Cache-Control', 'private, max-age=60').send(version(req)));
+  app.get('/no-store', (req, res) => void res.set('Cache-Control', 'no-store, max-age=60').send(version(req)));
+  app.get('/public', (req, res) => void res.set('Cache-Control', 'public, max-age=60').send(version(req)));
+  app.get('/vary-star', (req, res) => void res.set({ 'Cache-Control': 'max-age=60', Vary: '*' }).send(version(req)));
+  app.get('/must-revalidate', (req, res) => void res.set('Cache-Control', 'max-age=60, must-revalidate').send(version(req)));
+  app.get('/stale-if-error', (req, res) => {
+    if (count(req.path) > 1) return void res.status(503).send('down');
+    res.set('Cache-Control', 'max-age=60, stale-if-error=300').send(version(req));
+  });
+  app.get('/big/:size', (req, res) => void res.set('Cache-Control', 'max-age=60').send('x'.repeat(Number(req.params.size))));
+  app.get('/streamed', (req, res) => {
+    res.set({ 'Cache-Control': 'max-age=60', 'Content-Type': 'text/plain' });
+    res.write('one,');
+    res.write(Buffer.from('two,'));
+    res.end(version(req));
+  });
+  app.get('/books/:id', (req, res) => void res.set('Cache-Control', 'max-age=60').send(version(req)));
+  app.put('/books/:id', (_req, res) => void res.status(204).end());
+  app.delete('/books/:id', (req, res) => void res.status(req.params.id === 'missing' ? 404 : 204).end());
+  app.post('/books', (_req, res) => void res.status(201).location('/books/2').end());
+  app.post('/search', (req, res) => {
+    if (req.query.located !== undefined) res.set('Content-Location', req.originalUrl);
+    res.set('Cache-Control', 'max-age=60').send(version(req));
+  });
+  app.get('/search', (req, res) => void res.set('Cache-Control', 'max-age=60').send(`get ${version(req)}`));
+
+  return {
+    app: await listening(app),
+    express: app,
+    shared,
+    count,
+    seen,
+    advance: (seconds: number) => {
+      clock += seconds * 1000;
+    },
+  };
+}
+
+describe('cache(options)', () => {
+  describe('when a fresh response is stored', () => {
+    it('answers MISS first, then HIT from the store with the Age of the copy', async () => {
+      const { app, count, advance } = await setup();
+      const first = await request(app).get('/fresh').expect(200, 'v1');
+      expect(first.headers['x-cache']).toBe('MISS');
+      advance(10);
+      const second = await request(app).get('/fresh').expect(200, 'v1');
+      expect(second.headers['x-cache']).toBe('HIT');
+      expect(second.headers.age).toBe('10');
+      expect(second.headers.date).toBe(first.headers.date);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(count('/fresh')).toBe(1);
+    });
+
+    it('answers a HEAD from the stored GET, without a body', async () => {
+      const { app, count } = await setup();
+      await request(app).get('/fresh');
+      const head = await request(app).head('/fresh').expect(200);
+      expect(head.headers['x-cache']).toBe('HIT');
+      expect(head.headers['content-length']).toBe('2');
+      expect(count('/fresh')).toBe(1);
+    });
+
+    it('answers 304 itself to a conditional request the stored ETag satisfies', async () => {
+      const { app, count } = await setup();
+      const first = await request(app).get('/fresh');
+      const conditional = await request(app).get('/fresh').set('If-None-Match', first.headers.etag!).expect(304);
+      expect(conditional.headers.etag).toBe(first.headers.etag);
+      expect(conditional.headers['x-cache']).toBe('HIT');
+      expect(count('/fresh')).toBe(1);
+    });
+
+    it('stores a body written in several chunks', async () => {
+      const { app, count } = await setup();
+      await request(app).get('/streamed').expect(200, 'one,two,v1');
+      const hit = await request(app).get('/streamed').expect(200, 'one,two,v1');
+      expect(hit.headers['content-length']).toBe('10');
+      expect(count('/streamed')).toBe(1);
+    });
+
+    it('keeps different query strings apart', async () => {
+      const { app } = await setup();
+      await request(app).get('/fresh?a=1').expect('v1');
+      await request(app).get('/fresh?a=2').expect('v2');
+      await request(app).get('/fresh?a=1').expect('v1');
+    });
+  });
+
+  describe('when the response varies by Accept', () => {
+    it('never answers a JSON copy to an XML request', async () => {
+      const { app, count } = await setup();
+      await request(app).get('/negotiated').set('Accept', 'application/json').expect('Content-Type', /json/).expect('X-Cache', 'MISS');
+      await request(app).get('/negotiated').set('Accept', 'application/xml').expect('Content-Type', /xml/).expect('X-Cache', 'MISS');
+      const json = await request(app).get('/negotiated').set('Accept', 'application/json').expect('X-Cache', 'HIT');
+      expect(json.body).toEqual({ n: 1 });
+      const xml = await request(app).get('/negotiated').set('Accept', 'application/xml').expect('X-Cache', 'HIT');
+      expect(xml.text).toBe('<n>2</n>');
+      expect(count('/negotiated')).toBe(2);
+    });
+
+    it('never reuses a response with Vary: *', async () => {
+      const { app, count } = await setup();
+      await request(app).get('/vary-star');
+      await request(app).get('/vary-star').expect('X-Cache', 'MISS');
+      expect(count('/vary-star')).toBe(2);
+    });
+  });
+
+  describe('when the stored response is stale', () => {
+    it('revalidates with If-None-Match and answers the stored body on a 304', async () => {
+      const { app, count, seen, advance } = await setup();
+      const first = await request(app).get('/constant');
+      advance(61);
+      const second = await request(app).get('/constant').expect(200, 'same').expect('X-Cache', 'REVALIDATED');
+      expect(seen.at(-1)?.['if-none-match']).toBe(first.headers.etag);
+      expect(second.headers.age).toBe('0');
+      expect(second.headers.date).toBe(formatHttpDate(START + 61_000));
+      advance(30);
+      await request(app).get('/constant').expect(200, 'same').expect('X-Cache', 'HIT').expect('Age', '30');
+      expect(count('/constant')).toBe(2);
+    });
+
+    it('revalidates with If-Modified-Since from the stored Last-Modified', async () => {
+      const { app, seen, advance } = await setup();
+      await request(app).get('/last-modified').expect('v1');
+      advance(61);
+      await request(app).get('/last-modified').expect(200, 'v1').expect('X-Cache', 'REVALIDATED');
+      expect(seen.at(-1)?.['if-modified-since']).toBe(formatHttpDate(START - 3600_000));
+    });
+
+    it('replaces the stored response when revalidation answers 200', async () => {
+      const { app, count, advance } = await setup();
+      await request(app).get('/changing').expect('v1');
+      advance(61);
+      await request(app).get('/changing').expect(200, 'v2').expect('X-Cache', 'MISS');
+      await request(app).get('/changing').expect(200, 'v2').expect('X-Cache', 'HIT');
+      expect(count('/changing')).toBe(2);
+    });
+
+    it('answers the stale copy when the origin fails within stale-if-error', async () => {
+      const { app, advance } = await setup();
+      await request(app).get('/stale-if-error').expect('v1');
+      advance(120);
+      await request(app).get('/stale-if-error').expect(200, 'v1').expect('X-Cache', 'STALE');
+      advance(300);
+      await request(app).get('/stale-if-error').expect(503, 'down');
+    });
+  });
+
+  describe('request directives', () => {
+    // Not /constant: Express's own freshness check ignores If-None-Match under a request's no-cache.
+    it('revalidates on Cache-Control: no-cache', async () => {
+      const { app, count, seen } = await setup();
+      await request(app).get('/last-modified');
+      await request(app).get('/last-modified').set('Cache-Control', 'no-cache').expect(200, 'v1').expect('X-Cache', 'REVALIDATED');
+      expect(seen.at(-1)?.['if-modified-since']).toBe(formatHttpDate(START - 3600_000));
+      expect(count('/last-modified')).toBe(2);
+    });
+
+    it('revalidates on Pragma: no-cache without Cache-Control', async () => {
+      const { app, count } = await setup();
+      await request(app).get('/constant');
+      await request(app).get('/constant').set('Pragma', 'no-cache').expect('X-Cache', 'REVALIDATED');
+      expect(count('/constant')).toBe(2);
+    });
+
+    it('revalidates a copy older than the request max-age', async () => {
+      const { app, count, advance } = await setup();
+      await request(app).get('/constant');
+      advance(10);
+      await request(app).get('/constant').set('Cache-Control', 'max-age=20').expect('X-Cache', 'HIT');
+      await request(app).get('/constant').set('Cache-Control', 'max-age=5').expect('X-Cache', 'REVALIDATED');
+      expect(count('/constant')).toBe(2);
+    });
+
+    it('revalidates a copy not fresh for min-fresh more seconds', async () => {
+      const { app, advance } = await setup();
+      await request(app).get('/constant');
+      advance(10);
+      await request(app).get('/constant').set('Cache-Control', 'min-fresh=40').expect('X-Cache', 'HIT');
+      await request(app).get('/constant').set('Cache-Control', 'min-fresh=55').expect('X-Cache', 'REVALIDATED');
+    });
+
+    it('answers a stale copy within max-stale', async () => {
+      const { app, advance } = await setup();
+      await request(app).get('/fresh');
+      advance(90);
+      await request(app).get('/fresh').set('Cache-Control', 'max-stale=60').expect(200, 'v1').expect('X-Cache', 'STALE').expect('Age', '90');
+      await request(app).get('/fresh').set('Cache-Control', 'max-stale=10').expect(200, 'v2');
+    });
+
+    it('never answers stale a must-revalidate copy, even within max-stale', async () => {
+      const { app, advance } = await setup();
+      await request(app).get('/must-revalidate');
+      advance(90);
+      await request(app).get('/must-revalidate').set('Cache-Control', 'max-stale').expect(200, 'v2');
+    });
+
+    it('answers 504 to only-if-cached without a stored copy, and the copy when there is one', async () => {
+      const { app, count } = await setup();
+      await request(app).get('/fresh').set('Cache-Control', 'only-if-cached').expect(504);
+      expect(count('/fresh')).toBe(0);
+      await request(app).get('/fresh');
+      await request(app).get('/fresh').set('Cache-Control', 'only-if-cached').expect(200, 'v1');
+    });
+
+    it('answers 504 to only-if-cached when the copy is stale', async () => {
+      const { app, advance } = await setup();
+      await request(app).get('/fresh');
+      advance(61);
+      await request(app).get('/fresh').set('Cache-Control', 'only-if-cached').expect(504);
+    });
+
+    it('does not store the response to a request with no-store', async () => {
+      const { app, count } = await setup();
+      await request(app).get('/fresh').set('Cache-Control', 'no-store');
+      await request(app).get('/fresh').expect('X-Cache', 'MISS').expect('v2');
+      expect(count('/fresh')).toBe(2);
+    });
+  });
+
+  describe('what a shared cache may store', () => {
+    it.each(['/private', '/no-store'])('never stores %s', async (path) => {
+      const { app, count } = await setup();
+      await request(app).get(path);
+      await request(app).get(path).expect('X-Cache', 'MISS');
+      expect(count(path)).toBe(2);
+    });
+
+    it('does not store a response to a request with Authorization', async () => {
+      const { app, count } = await setup();
+      await request(app).get('/fresh').set('Authorization', 'Bearer a');
+      await request(app).get('/fresh').set('Authorization', 'Bearer a').expect('X-Cache', 'MISS');
+      await request(app).get('/fresh').expect('X-Cache', 'MISS');
+      expect(count('/fresh')).toBe(3);
+    });
+
+    it('stores a public response to a request with Authorization', async () => {
+      const { app, count } = await setup();
+      await request(app).get('/public').set('Authorization', 'Bearer a');
+      await request(app).get('/public').set('Authorization', 'Bearer b').expect('X-Cache', 'HIT');
+      expect(count('/public')).toBe(1);
+    });
+
+    it('does not answer a request with Authorization from a copy that is not public', async () => {
+      const { app, count } = await setup();
+      await request(app).get('/fresh');
+      await request(app).get('/fresh').set('Authorization', 'Bearer a').expect('X-Cache', 'MISS');
+      expect(count('/fresh')).toBe(2);
+    });
+
+    it('stores a POST response with explicit freshness and Content-Location equal to the URI, for later GETs', async () => {
+      const { app, count } = await setup();
+      await request(app).post('/search?located').expect('v1');
+      await request(app).get('/search?located').expect(200, 'v1').expect('X-Cache', 'HIT');
+      expect(count('/search')).toBe(1);
+    });
+
+    it('does not store a POST response without Content-Location', async () => {
+      const { app } = await setup();
+      await request(app).post('/search').expect('v1');
+      await request(app).get('/search').expect(200, 'get v2').expect('X-Cache', 'MISS');
+    });
+  });
+
+  describe('invalidation after unsafe methods', () => {
+    it('forgets a URI after a successful PUT', async () => {
+      const { app } = await setup();
+      await request(app).get('/books/1').expect('v1');
+      await request(app).get('/books/1').expect('X-Cache', 'HIT');
+      await request(app).put('/books/1').expect(204);
+      // v3: the PUT was the second call of the handler chain for /books/1.
+      await request(app).get('/books/1').expect('v3').expect('X-Cache', 'MISS');
+    });
+
+    it('forgets a URI after a successful DELETE, but not after a failed one', async () => {
+      const { app } = await setup();
+      await request(app).get('/books/missing').expect('v1');
+      await request(app).delete('/books/missing').expect(404);
+      await request(app).get('/books/missing').expect('v1').expect('X-Cache', 'HIT');
+      await request(app).delete('/books/missing?x').expect(404);
+      await request(app).get('/books/1');
+      await request(app).delete('/books/1').expect(204);
+      await request(app).get('/books/1').expect('X-Cache', 'MISS');
+    });
+
+    it('forgets the Location of a POST response on the same origin', async () => {
+      const { app } = await setup();
+      await request(app).get('/books/2').expect('v1');
+      await request(app).post('/books').expect(201);
+      await request(app).get('/books/2').expect('v2').expect('X-Cache', 'MISS');
+    });
+  });
+
+  describe('memory bounds', () => {
+    it('evicts the least recently used responses beyond the byte budget', async () => {
+      const store = new MemoryStore({ maxBytes: 3 * 1500 });
+      const { app, count } = await setup({ store });
+      await request(app).get('/big/1000?n=1');
+      await request(app).get('/big/1000?n=2');
+      await request(app).get('/big/1000?n=3');
+      expect(store.size).toBe(3);
+      await request(app).get('/big/1000?n=1').expect('X-Cache', 'HIT');
+      await request(app).get('/big/1000?n=4');
+      expect(store.size).toBe(3);
+      expect(store.bytes).toBeLessThanOrEqual(store.maxBytes);
+      await request(app).get('/big/1000?n=1').expect('X-Cache', 'HIT');
+      await request(app).get('/big/1000?n=2').expect('X-Cache', 'MISS');
+      expect(count('/big/1000')).toBe(5);
+    });
+
+    it('does not store a response larger than the per-entry limit, but still sends it whole', async () => {
+      const store = new MemoryStore();
+      const { app } = await setup({ store, maxEntryBytes: 500 });
+      await request(app).get('/big/800').expect(200, 'x'.repeat(800));
+      await request(app).get('/big/800').expect('X-Cache', 'MISS');
+      expect(store.size).toBe(0);
+      await request(app).get('/big/400');
+      await request(app).get('/big/400').expect('X-Cache', 'HIT');
+    });
+  });
+
+  describe('the status header', () => {
+    it('is off by default', async () => {
+      const { app } = await setup({ statusHeader: undefined });
+      await request(app).get('/fresh');
+      const hit = await request(app).get('/fresh').expect('Age', '0');
+      expect(hit.headers['x-cache']).toBeUndefined();
+    });
+
+    it('takes the configured name', async () => {
+      const { app } = await setup({ statusHeader: 'Cache-Status' });
+      await request(app).get('/fresh').expect('Cache-Status', 'MISS');
+      await request(app).get('/fresh').expect('Cache-Status', 'HIT');
+    });
+  });
+
+  describe('.wrap(listener)', () => {
+    it('answers a fresh hit before Express sees the request', async () => {
+      const { express: app, shared, count } = await setup({ store: new MemoryStore() });
+      let expressSaw = 0;
+      const outer = express();
+      outer.use((_req, _res, next) => {
+        expressSaw++;
+        next();
+      });
+      outer.use(app);
+      const server = await listening(shared.wrap(outer));
+      await request(server).get('/fresh').expect(200, 'v1');
+      const hit = await request(server).get('/fresh').expect(200, 'v1').expect('X-Cache', 'HIT');
+      expect(hit.headers['x-powered-by']).toBe('Express');
+      expect(expressSaw).toBe(1);
+      expect(count('/fresh')).toBe(1);
+    });
+
+    it('keeps repeated header lines of the stored response', async () => {
+      const shared = cache();
+      const server = await listening(
+        shared.wrap((_req, res) => {
+          res.writeHead(200, ['Cache-Control', 'max-age=60', 'Set-Cookie', 'a=1', 'Set-Cookie', 'b=2', 'X-Twice', '1', 'X-Twice', '2']);
+          res.end('body');
+        }),
+      );
+      await request(server).get('/');
+      const hit = await request(server).get('/').expect(200, 'body');
+      expect(hit.headers['set-cookie']).toEqual(['a=1', 'b=2']);
+      expect(hit.headers['x-twice']).toBe('1, 2');
+    });
+  });
+});

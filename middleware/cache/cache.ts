@@ -1,0 +1,312 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { formatAge, currentAge } from '../../src/caching/age';
+import { type CacheControl, parseCacheControl } from '../../src/caching/cache-control';
+import { evaluatePreconditions } from '../../src/caching/conditional-request';
+import { decideReuse, freshnessLifetime, staleIfErrorAllows } from '../../src/caching/freshness';
+import { type HeaderMap, fieldValue } from '../../src/caching/header-map';
+import { invalidatedUris } from '../../src/caching/invalidation';
+import { isStorable } from '../../src/caching/storability';
+import { selectTargetedField } from '../../src/caching/targeted-cache-control';
+import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary';
+import { type Writers, captureResponse } from './capture';
+import { MemoryStore } from './memory-store';
+import type { CacheStore, MaybePromise, StoredResponse } from './store';
+import { type ResponseView, describeResponse, freshen, hasValidator, headerMapOf, storableHeaderLines } from './stored-response';
+
+/** How the cache answered a request, as the optional status header says it. */
+export type CacheStatus = 'HIT' | 'MISS' | 'REVALIDATED' | 'STALE';
+
+/** Options of {@link cache}. */
+export interface CacheOptions {
+  /** Where responses are kept; an in-memory {@link MemoryStore} of `maxBytes` by default. */
+  readonly store?: CacheStore;
+  /** The byte budget of the default store: 64 MiB by default. */
+  readonly maxBytes?: number;
+  /** Responses with a larger body are not stored (they still stream through): 1 MiB by default. */
+  readonly maxEntryBytes?: number;
+  /** The most variants kept per URI (Vary); the oldest goes first. 32 by default. */
+  readonly maxVariants?: number;
+  /** A response header that says how the cache answered (`X-Cache: HIT`); none by default. */
+  readonly statusHeader?: string;
+  /**
+   * Targeted cache-control fields this cache obeys before Cache-Control, in order (RFC 9213), such
+   * as `['CDN-Cache-Control']` for a cache acting as a CDN. None by default.
+   */
+  readonly targetedFields?: readonly string[];
+  /** The clock, in milliseconds since the epoch; tests inject a fake one. */
+  readonly now?: () => number;
+}
+
+/** The cache: Express middleware, and a wrapper of plain node:http request listeners. */
+export interface SharedCache extends RequestHandler {
+  /** Answers fresh hits from the raw request before `listener` (an Express app, say) sees it. */
+  wrap(listener: RequestListener): RequestListener;
+  readonly store: CacheStore;
+}
+
+/** A stored response with what the cache derived from it. */
+interface Entry {
+  readonly response: StoredResponse;
+  readonly view: ResponseView;
+}
+
+const DEFAULT_ENTRY_BYTES = 1024 * 1024;
+const LOOKUP_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * An HTTP cache shared by every client of this process (RFC 9111), placed in front of a handler
+ * chain: `app.use(cache())`, or around a whole listener with `http.createServer(c.wrap(app))`.
+ *
+ * - It stores what a shared cache may (RFC 9111 section 3): no `private`, no `no-store`, no
+ *   response to Authorization without `public`/`s-maxage`/`must-revalidate`, POST responses only
+ *   with explicit freshness and a Content-Location equal to the URI.
+ * - A fresh stored response matching the request's Vary is answered from memory with an `Age`
+ *   (section 4); a conditional request it satisfies gets a 304.
+ * - A stale one is validated (section 4.3): the request goes on with `If-None-Match` /
+ *   `If-Modified-Since` from the stored validators; a 304 freshens the stored response, which is
+ *   answered; anything else replaces it. Within `stale-if-error`, a 5xx is answered with the stale copy.
+ * - Request directives `no-cache`, `max-age`, `max-stale`, `min-fresh`, `only-if-cached` (504
+ *   without a usable response) and `no-store` are honoured (section 5.2.1).
+ * - A non-error response to an unsafe method invalidates its URI, Location and Content-Location
+ *   (section 4.4).
+ */
+export function cache(options: CacheOptions = {}): SharedCache {
+  const store = options.store ?? new MemoryStore({ maxBytes: options.maxBytes });
+  const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_ENTRY_BYTES;
+  const maxVariants = options.maxVariants ?? 32;
+  const statusHeader = options.statusHeader;
+  const targets = (options.targetedFields ?? []).map((name) => name.toLowerCase());
+  const now = options.now ?? Date.now;
+  const views = new WeakMap<StoredResponse, ResponseView>();
+
+  const effective = (headers: HeaderMap): HeaderMap => {
+    if (targets.length === 0) return headers;
+    const targeted = selectTargetedField(headers, targets);
+    // RFC 9213 section 2.2: a valid targeted field replaces Cache-Control, and Expires is ignored.
+    return targeted === undefined ? headers : { ...headers, 'cache-control': targeted, expires: undefined };
+  };
+
+  const entryOf = (response: StoredResponse): Entry => {
+    let view = views.get(response);
+    if (view === undefined) {
+      view = describeResponse(response, effective);
+      views.set(response, view);
+    }
+    return { response, view };
+  };
+
+  const statusLine = (status: CacheStatus): readonly [string, string] | undefined =>
+    statusHeader === undefined ? undefined : [statusHeader, status];
+
+  /**
+   * Writes a stored response with its current Age, or a 304 made from it when the request is
+   * `conditional` and the stored validators satisfy it (RFC 9111 section 4.3.2).
+   */
+  const answer = (req: IncomingMessage, res: ServerResponse, entry: Entry, status: CacheStatus, conditional: boolean, writers: Writers = res as Writers): void => {
+    const { response, view } = entry;
+    const age = formatAge(currentAge(view.initialAge, response.responseTime, now()));
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const notModified =
+      conditional &&
+      evaluatePreconditions({
+        method: req.method ?? 'GET',
+        requestHeaders: req.headers,
+        validators: { etag: view.etag, lastModified: view.lastModified },
+        exists: true,
+      }) === 'not-modified';
+    const lines = (notModified ? view.notModified : view.replay).concat('Age', age);
+    if (statusHeader !== undefined) lines.push(statusHeader, status);
+    if (notModified) {
+      writers.writeHead.call(res, 304, 'Not Modified', lines);
+      writers.end.call(res);
+    } else {
+      writers.writeHead.call(res, response.status, response.statusMessage, lines);
+      writers.end.call(res, req.method === 'HEAD' ? undefined : response.body);
+    }
+  };
+
+  const settle = (work: MaybePromise<void>): void => {
+    if (isPromise(work)) work.catch(() => undefined);
+  };
+
+  const invalidate = (uris: readonly string[]): void => {
+    for (const uri of uris) settle(store.delete(uri));
+  };
+
+  /** Stores a new response as the first variant of `key`, replacing the variants it supersedes. */
+  const keep = (key: string, response: StoredResponse, previous: readonly StoredResponse[] | undefined, requestHeaders: HeaderMap): void => {
+    const variants = [response];
+    for (const old of previous ?? []) {
+      const { view } = entryOf(old);
+      if (variants.length < maxVariants && !varyMatches(view.vary, old.selecting, requestHeaders)) variants.push(old);
+    }
+    settle(store.set(key, variants));
+  };
+
+  /**
+   * Sends the request on to the handler and watches the response: stores it when it may,
+   * invalidates after unsafe methods, and when `revalidating`, answers a 304 (or, within
+   * stale-if-error, a 5xx) with the stored response.
+   */
+  const forward = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: () => void,
+    key: string,
+    variants: readonly StoredResponse[] | undefined,
+    stale: Entry | undefined,
+    requestCc: CacheControl,
+    revalidating: boolean,
+  ): void => {
+    const method = req.method ?? 'GET';
+    const requestTime = now();
+    let responseTime = requestTime;
+    let storable = false;
+    const writers = captureResponse(
+      res,
+      {
+        onHead: (head) => {
+          responseTime = now();
+          const headers = effective(headerMapOf(head.rawHeaders));
+          if (revalidating && stale !== undefined) {
+            if (head.status === 304) return { mode: 'swallow' };
+            const reuse = { lifetime: stale.view.lifetime, age: currentAge(stale.view.initialAge, stale.response.responseTime, responseTime), response: stale.view.cacheControl, request: requestCc, shared: true };
+            if (head.status >= 500 && staleIfErrorAllows(reuse)) return { mode: 'swallow' };
+          }
+          if (!LOOKUP_METHODS.has(method) && head.status >= 200) {
+            invalidate(invalidatedUris({ method, status: head.status, requestUri: key, responseHeaders: headers }));
+          }
+          storable = method !== 'HEAD' && mayStore(method, head.status, headers, req.headers, key, responseTime);
+          const length = Number(fieldValue(headers, 'content-length') ?? 0);
+          const mode = storable && !(length > maxEntryBytes) ? 'buffer' : 'pass';
+          return { mode, header: statusLine('MISS') };
+        },
+        onEnd: (head, body) => {
+          if (revalidating && stale !== undefined && head.status === 304) {
+            const refreshed = freshen(stale.response, head.rawHeaders, requestTime, responseTime);
+            keep(key, refreshed, variants, req.headers);
+            answer(req, res, entryOf(refreshed), 'REVALIDATED', false, writers);
+          } else if (revalidating && stale !== undefined && head.status >= 500) {
+            answer(req, res, stale, 'STALE', false, writers);
+          } else if (storable && body !== undefined) {
+            const response: StoredResponse = {
+              status: head.status,
+              statusMessage: head.statusMessage,
+              rawHeaders: storableHeaderLines(head.rawHeaders),
+              body,
+              requestTime,
+              responseTime,
+              selecting: {},
+            };
+            const { view } = entryOf(response);
+            const stored = { ...response, selecting: selectingHeaders(view.vary as readonly string[], req.headers) };
+            views.set(stored, view);
+            keep(key, stored, variants, req.headers);
+          } else if (head.status === 304 && stale !== undefined) {
+            // The client's own conditional request: a 304 for the stored validator freshens it too (RFC 9111 section 4.3.4).
+            const etag = headerMapOf(head.rawHeaders).etag;
+            if (etag !== undefined && etag === stale.view.etag) keep(key, freshen(stale.response, head.rawHeaders, requestTime, responseTime), variants, req.headers);
+          }
+        },
+      },
+      maxEntryBytes,
+      revalidating,
+    );
+    next();
+  };
+
+  /**
+   * Whether a response may be stored (RFC 9111 section 3), and is worth it: Vary is not `*`
+   * (it could never be reused, section 4.1) and it is fresh for a while or can be validated.
+   */
+  const mayStore = (method: string, status: number, headers: HeaderMap, requestHeaders: HeaderMap, key: string, responseTime: number): boolean => {
+    const cacheControl = parseCacheControl(headers['cache-control']);
+    if (!isStorable({ method, status, requestHeaders, responseHeaders: headers, requestUri: key, cacheControl })) return false;
+    if (parseVary(headers.vary) === '*') return false;
+    if (headers.etag !== undefined || headers['last-modified'] !== undefined) return true;
+    return freshnessLifetime({ status, headers, shared: true, responseTime, cacheControl }) > 0;
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const method = req.method ?? 'GET';
+    const key = cacheKey(req);
+    if (!LOOKUP_METHODS.has(method)) {
+      forward(req, res, next, key, undefined, undefined, {}, false);
+      return;
+    }
+    const found = store.get(key);
+    if (isPromise(found)) found.then((variants) => lookup(req, res, next, key, variants), () => next());
+    else lookup(req, res, next, key, found);
+  };
+
+  const lookup = (req: IncomingMessage, res: ServerResponse, next: () => void, key: string, variants: readonly StoredResponse[] | undefined): void => {
+    const method = req.method ?? 'GET';
+    const requestCc = requestDirectives(req.headers);
+    const authorized = req.headers.authorization !== undefined;
+    let entry: Entry | undefined;
+    for (const response of variants ?? []) {
+      const candidate = entryOf(response);
+      if (authorized && !candidate.view.authorizedReuse) continue;
+      if (varyMatches(candidate.view.vary, response.selecting, req.headers)) {
+        entry = candidate;
+        break;
+      }
+    }
+    const clientConditional = req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
+    if (entry !== undefined) {
+      const age = currentAge(entry.view.initialAge, entry.response.responseTime, now());
+      const reuse = decideReuse({ lifetime: entry.view.lifetime, age, response: entry.view.cacheControl, request: requestCc, shared: true });
+      if (reuse !== 'revalidate') {
+        answer(req, res, entry, reuse === 'fresh' ? 'HIT' : 'STALE', clientConditional);
+        return;
+      }
+    }
+    if (requestCc.onlyIfCached === true) {
+      // RFC 9111 section 5.2.1.7: without a usable stored response, 504.
+      res.writeHead(504, statusHeader === undefined ? {} : { [statusHeader]: 'MISS' });
+      res.end();
+      return;
+    }
+    const revalidating = entry !== undefined && method === 'GET' && !clientConditional && hasValidator(entry.view);
+    if (revalidating && entry !== undefined) {
+      // RFC 9111 section 4.3.1: validate with the stored validators, the request's own headers otherwise.
+      if (entry.view.etag !== undefined) req.headers['if-none-match'] = entry.view.etag;
+      if (entry.view.lastModified !== undefined) req.headers['if-modified-since'] = entry.view.lastModified;
+    }
+    forward(req, res, next, key, variants, entry, requestCc, revalidating);
+  };
+
+  const sharedCache = function sharedCache(req: Request, res: Response, next: NextFunction): void {
+    handle(req, res, () => next());
+  } as SharedCache;
+  Object.defineProperty(sharedCache, 'store', { value: store, enumerable: true });
+  sharedCache.wrap = (listener: RequestListener): RequestListener =>
+    function cachedListener(req: IncomingMessage, res: ServerResponse) {
+      handle(req, res, () => listener(req, res));
+    };
+  return sharedCache;
+}
+
+/** A thenable, whichever realm made it (`instanceof Promise` fails across realms, as under jest). */
+function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | undefined)?.then === 'function';
+}
+
+/**
+ * The request directives (RFC 9111 section 5.2.1). Without Cache-Control, `Pragma: no-cache`
+ * means `no-cache` (section 5.4).
+ */
+function requestDirectives(headers: HeaderMap): CacheControl {
+  const cacheControl = headers['cache-control'];
+  if (cacheControl !== undefined) return parseCacheControl(cacheControl);
+  const pragma = fieldValue(headers, 'pragma');
+  return pragma !== undefined && /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(pragma) ? { noCache: true } : {};
+}
+
+/** The cache key: the absolute target URI (RFC 9111 section 2), from the request as received. */
+function cacheKey(req: IncomingMessage): string {
+  const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  const scheme = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true ? 'https' : 'http';
+  return `${scheme}://${req.headers.host ?? 'localhost'}${url}`;
+}

@@ -1,0 +1,176 @@
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+
+/** The status line and header lines of a response, as it is about to be written. */
+export interface ResponseHead {
+  readonly status: number;
+  readonly statusMessage: string;
+  /** Flat `[name, value, ...]`, a repeated field on several lines, names in the case they were set. */
+  readonly rawHeaders: readonly string[];
+}
+
+/**
+ * What to do with a response once its head is known:
+ * `pass` writes it through; `buffer` writes it through and keeps a copy of the body;
+ * `swallow` writes nothing of it: the cache answers instead, when the handler ends.
+ */
+export type CaptureMode = 'pass' | 'buffer' | 'swallow';
+
+/** The decisions {@link captureResponse} asks for. */
+export interface CaptureHooks {
+  /** Called once, before the head is written. May name a header line to add (such as X-Cache). */
+  onHead(head: ResponseHead): { readonly mode: CaptureMode; readonly header?: readonly [string, string] };
+  /**
+   * Called when the handler ends the response, with the whole body for `buffer` when it stayed
+   * within the limit (`undefined` otherwise). For `swallow`, this is where the cache answers.
+   */
+  onEnd(head: ResponseHead, body: Buffer | undefined): void;
+}
+
+/** The response's own methods, for writing past the capture. */
+export interface Writers {
+  writeHead(this: ServerResponse, status: number, reason: string, headers?: readonly string[]): unknown;
+  end(this: ServerResponse, chunk?: Uint8Array): unknown;
+}
+
+type Method = (this: ServerResponse, ...args: unknown[]) => unknown;
+
+type Chunk = string | Uint8Array;
+type Callback = (error?: Error | null) => void;
+type HeaderArg = Record<string, unknown> | readonly unknown[] | undefined;
+
+/**
+ * Wraps `res.writeHead`, `res.write` and `res.end` to see the response a handler writes: its head
+ * (headers exactly as they go on the wire, duplicates kept) and, when asked, its body, buffered
+ * up to `maxBytes` while it streams through to the client. Answers the original methods.
+ *
+ * `mayswallow` must be true when `onHead` can answer `swallow`: the head is then settled before
+ * the first byte of body is written, so that nothing reaches the client before the decision.
+ */
+export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxBytes: number, maySwallow: boolean): Writers {
+  const original = { writeHead: res.writeHead as Method, write: res.write as Method, end: res.end as Method };
+  let head: ResponseHead | undefined;
+  let mode: CaptureMode = 'pass';
+  let chunks: Buffer[] = [];
+  let size = 0;
+
+  const keep = (chunk: unknown, encoding: unknown): void => {
+    if (mode !== 'buffer' || (typeof chunk !== 'string' && !ArrayBuffer.isView(chunk))) return;
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    size += buffer.byteLength;
+    if (size > maxBytes) {
+      // Too large to store: keep streaming, stop keeping.
+      mode = 'pass';
+      chunks = [];
+    } else {
+      chunks.push(buffer);
+    }
+  };
+
+  const settleHead = (): void => {
+    if (head === undefined && !res.headersSent) res.writeHead(res.statusCode);
+  };
+
+  res.writeHead = function writeHead(this: ServerResponse, status: number, reason?: unknown, headers?: unknown) {
+    if (head !== undefined) return original.writeHead.apply(this, arguments as never);
+    const statusMessage = typeof reason === 'string' ? reason : (this.statusMessage || STATUS_CODES[status]) ?? 'unknown';
+    let given = (typeof reason === 'string' ? headers : (reason ?? headers)) as HeaderArg;
+    head = { status, statusMessage, rawHeaders: effectiveHeaderLines(this, given) };
+    const decision = hooks.onHead(head);
+    mode = decision.mode;
+    if (mode === 'swallow') {
+      this.statusCode = status;
+      return this;
+    }
+    if (decision.header !== undefined) given = withHeader(this, given, decision.header);
+    return given === undefined ? original.writeHead.call(this, status, statusMessage) : original.writeHead.call(this, status, statusMessage, given);
+  } as ServerResponse['writeHead'];
+
+  res.write = function write(this: ServerResponse, chunk: Chunk, encoding?: unknown, callback?: unknown) {
+    if (maySwallow) settleHead();
+    if (mode === 'swallow') {
+      const done = typeof encoding === 'function' ? encoding : callback;
+      if (typeof done === 'function') process.nextTick(done as Callback);
+      return true;
+    }
+    const ok = original.write.apply(this, arguments as never);
+    keep(chunk, encoding);
+    return ok;
+  } as ServerResponse['write'];
+
+  res.end = function end(this: ServerResponse, chunk?: unknown, encoding?: unknown) {
+    if (maySwallow && head === undefined) {
+      // What Node would do on end() without a head: state the length of the only chunk.
+      if (typeof chunk === 'string' || ArrayBuffer.isView(chunk)) {
+        if (!this.hasHeader('content-length') && !this.hasHeader('transfer-encoding')) {
+          this.setHeader('Content-Length', typeof chunk === 'string' ? Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : chunk.byteLength);
+        }
+      }
+      settleHead();
+    }
+    if (mode === 'swallow') {
+      res.writeHead = original.writeHead as ServerResponse['writeHead'];
+      res.write = original.write as ServerResponse['write'];
+      res.end = original.end as ServerResponse['end'];
+      hooks.onEnd(head!, undefined);
+      return this;
+    }
+    const result = original.end.apply(this, arguments as never);
+    if (typeof chunk !== 'function') keep(chunk, encoding);
+    if (head !== undefined) hooks.onEnd(head, mode === 'buffer' ? Buffer.concat(chunks, size) : undefined);
+    return result;
+  } as ServerResponse['end'];
+
+  return original as Writers;
+}
+
+/**
+ * The header lines `writeHead(status, given)` puts on the wire: `given` alone when nothing was
+ * set with setHeader (Node writes it as is, duplicates included); otherwise the set headers, each
+ * name in `given` replacing them, as Node's writeHead does with setHeader.
+ */
+function effectiveHeaderLines(res: ServerResponse, given: HeaderArg): string[] {
+  const setNames = res.getHeaderNames();
+  if (setNames.length === 0 && given !== undefined) return headerLines(given);
+  const byName = new Map<string, [string, unknown]>();
+  // getRawHeaderNames (Node 15.13+) is missing from @types/node's ServerResponse.
+  const rawNames = (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames();
+  setNames.forEach((name, i) => byName.set(name, [rawNames[i] ?? name, res.getHeader(name)]));
+  if (given !== undefined) {
+    const lines = headerLines(given);
+    for (let i = 0; i < lines.length; i += 2) byName.set(lines[i]!.toLowerCase(), [lines[i]!, lines[i + 1]]);
+  }
+  const lines: string[] = [];
+  for (const [name, value] of byName.values()) pushLines(lines, name, value);
+  return lines;
+}
+
+/** Header lines of a writeHead argument: an object, a flat `[name, value, ...]` or `[[name, value], ...]`. */
+function headerLines(given: Exclude<HeaderArg, undefined>): string[] {
+  const lines: string[] = [];
+  if (Array.isArray(given)) {
+    if (given.length > 0 && Array.isArray(given[0])) {
+      for (const pair of given as readonly (readonly unknown[])[]) pushLines(lines, String(pair[0]), pair[1]);
+    } else {
+      for (let i = 0; i < given.length; i += 2) pushLines(lines, String(given[i]), given[i + 1]);
+    }
+  } else {
+    for (const [name, value] of Object.entries(given)) pushLines(lines, name, value);
+  }
+  return lines;
+}
+
+function pushLines(lines: string[], name: string, value: unknown): void {
+  if (value === undefined) return;
+  if (Array.isArray(value)) for (const line of value) lines.push(name, String(line));
+  else lines.push(name, String(value));
+}
+
+/** Adds one header line to what writeHead will write, in the form it was given. */
+function withHeader(res: ServerResponse, given: HeaderArg, [name, value]: readonly [string, string]): HeaderArg {
+  if (given === undefined) {
+    res.setHeader(name, value);
+    return undefined;
+  }
+  if (Array.isArray(given)) return given.length > 0 && Array.isArray(given[0]) ? [...given, [name, value]] : [...given, name, value];
+  return { ...given, [name]: value };
+}

@@ -1,0 +1,3 @@
+export { cache, type CacheOptions, type CacheStatus, type SharedCache } from './cache';
+export { MemoryStore, type MemoryStoreOptions } from './memory-store';
+export { type CacheStore, type MaybePromise, type StoredResponse, storedSize } from './store';

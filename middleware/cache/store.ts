@@ -1,0 +1,41 @@
+import type { SelectingHeaders } from '../../src/caching/vary';
+
+/** A value, or a promise of it: the in-memory store answers synchronously, a shared store may not. */
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * A response as the cache stored it: plain data, so that a shared store can serialise it.
+ * Headers are kept exactly as received (RFC 9111 section 3.1), less the hop-by-hop fields.
+ */
+export interface StoredResponse {
+  readonly status: number;
+  readonly statusMessage: string;
+  /** Header lines as received, flat: `[name, value, name, value, ...]`, names in their original case. */
+  readonly rawHeaders: readonly string[];
+  readonly body: Uint8Array;
+  /** When the cache forwarded the request that produced it, and when the response arrived (ms since the epoch). */
+  readonly requestTime: number;
+  readonly responseTime: number;
+  /** The selecting header values of the request that produced it, for Vary (RFC 9111 section 4.1). */
+  readonly selecting: SelectingHeaders;
+}
+
+/**
+ * Where the cache keeps responses: for each cache key (the absolute target URI), the stored
+ * variants, most recent first. Implementations may be asynchronous; the in-memory default is not,
+ * which keeps its hits on the fast path.
+ */
+export interface CacheStore {
+  get(key: string): MaybePromise<readonly StoredResponse[] | undefined>;
+  /** Replaces the variants of `key`; a store may refuse (or evict) what does not fit its budget. */
+  set(key: string, variants: readonly StoredResponse[]): MaybePromise<void>;
+  delete(key: string): MaybePromise<void>;
+}
+
+/** Bytes a stored response holds: its body, its header text and a fixed overhead for the record. */
+export function storedSize(response: StoredResponse): number {
+  let size = 128 + response.body.byteLength + response.statusMessage.length;
+  for (const line of response.rawHeaders) size += line.length + 2;
+  for (const [name, value] of Object.entries(response.selecting)) size += name.length + (value?.length ?? 0);
+  return size;
+}
