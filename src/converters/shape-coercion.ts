@@ -19,7 +19,8 @@ const NUMBER = /^\s*[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
  *   (the root, or an array inside an array) the list of its children;
  * - strings become numbers (`number`, `integer`) and booleans (`true`/`false`/`1`/`0`, the lexical
  *   space of XML Schema's boolean) where the shape wants them, and `''` becomes `{}` for an object;
- * - `anyOf`/`oneOf` take the first branch the value fits, `allOf` applies every branch, `$ref`s
+ * - `anyOf`/`oneOf` take the first branch (in order) the value fits once coerced, so `2` is a
+ *   number for `number | string` and a string for `string | number`; `allOf` applies every branch; `$ref`s
  *   into `$defs`/`definitions` (and `#`) are followed.
  *
  * Nothing is validated or dropped: a string that is not a number stays a string, for the schema's
@@ -62,7 +63,7 @@ class Coercion {
       if (isPlainObject(value)) return this.coerceObject(value, schema);
       if (value === '') return this.coerceObject({}, schema);
     }
-    if (typeof value === 'string' && !types.includes('string')) return coerceString(value, types, schema);
+    if (typeof value === 'string') return coerceString(value, types, schema);
     return value;
   }
 
@@ -84,10 +85,11 @@ class Coercion {
     return result;
   }
 
+  /**
+   * The first branch, in the schema's order, that the value fits once coerced to it. XML text
+   * cannot say whether `2` is a number or a string; the schema's order of branches decides.
+   */
   private coerceUnion(value: unknown, branches: readonly JsonSchemaLike[], position: Position): unknown {
-    for (const branch of branches) {
-      if (this.fits(value, branch)) return this.coerce(value, branch, position);
-    }
     for (const branch of branches) {
       const coerced = this.coerce(value, branch, position);
       if (this.fits(coerced, branch)) return coerced;
@@ -156,17 +158,25 @@ function unwrap(value: unknown): unknown[] {
   return Object.values(value).flatMap((children) => (Array.isArray(children) ? children : [children]));
 }
 
+/**
+ * A string as the first of the types (in the schema's order, which zod keeps for unions) it reads
+ * as: itself for `string`, a number for `number`/`integer` when it is one, a boolean for `boolean`
+ * when it is `true`/`false`/`1`/`0`, `null` for `null` when empty. `const`/`enum` values match by text.
+ */
 function coerceString(value: string, types: readonly JsonSchemaType[], schema: JsonSchemaObject): unknown {
   const allowed = schema.const !== undefined ? [schema.const] : schema.enum;
   const listed = allowed?.find((one) => one !== null && typeof one !== 'object' && String(one) === value);
   if (listed !== undefined) return listed;
-  if ((types.includes('number') || types.includes('integer')) && NUMBER.test(value)) return Number(value);
-  if (types.includes('boolean')) {
-    const trimmed = value.trim();
-    if (trimmed === 'true' || trimmed === '1') return true;
-    if (trimmed === 'false' || trimmed === '0') return false;
+  for (const type of types) {
+    if (type === 'string') return value;
+    if ((type === 'number' || type === 'integer') && NUMBER.test(value)) return Number(value);
+    if (type === 'boolean') {
+      const trimmed = value.trim();
+      if (trimmed === 'true' || trimmed === '1') return true;
+      if (trimmed === 'false' || trimmed === '0') return false;
+    }
+    if (type === 'null' && value === '') return null;
   }
-  if (types.includes('null') && value === '') return null;
   return value;
 }
 

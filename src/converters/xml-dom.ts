@@ -16,8 +16,10 @@ interface Locator {
  */
 export function parseXmlDocument(text: string, maxDepth: number, format = 'XML'): XmlDocument {
   assertSafeXml(text, maxDepth, format);
+  let reported: string | undefined;
   const parser = new DOMParser({
     onError: (_level, message) => {
+      reported = message;
       throw new Error(message);
     },
   });
@@ -26,13 +28,19 @@ export function parseXmlDocument(text: string, maxDepth: number, format = 'XML')
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
     const locator = (error.locator ?? {}) as Locator;
-    const reason = error.message.split('\n')[0]!.replace(/^\[xmldom \w+\]\s*/, '');
+    // Problems thrown from onError arrive wrapped ("Reporting error ... caused ..."): keep the original.
+    const message = reported ?? error.message;
+    const reason = lowerFirst(message.split('\n')[0]!.replace(/^\[xmldom \w+\]\s*/, ''));
     const position =
       locator.lineNumber !== undefined && locator.lineNumber > 0
         ? { line: locator.lineNumber, ...(locator.columnNumber === undefined ? {} : { column: locator.columnNumber }) }
         : undefined;
     throw malformedBody(format, reason, position, error);
   }
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** The direct child elements of an element with a namespace and local name, in document order. */

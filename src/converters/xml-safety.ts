@@ -7,7 +7,8 @@ import { lineAndColumn, malformedBody, rejectedBody } from './malformed-body';
  *   refuses external entities (XXE, OWASP XML Security Cheat Sheet) and entity expansion ("billion
  *   laughs") at once, before anything is expanded or fetched. Bodies exchanged by an API never need one.
  * - No element nested deeper than `maxDepth`.
- * - Exactly one root element (XML 1.0 section 2.1), which xml2js does not enforce.
+ * - Exactly one root element and no text outside it (XML 1.0 section 2.1, production [1]), which
+ *   xml2js does not enforce.
  *
  * Comments, CDATA sections, processing instructions and quoted attribute values are skipped, so
  * `<!DOCTYPE` inside them is not mistaken for a declaration. Other well-formedness errors are left
@@ -22,6 +23,17 @@ export function assertSafeXml(text: string, maxDepth: number, format = 'XML'): v
     if (end === -1) throw malformedBody(format, `unterminated ${what}`, { offset: i, ...lineAndColumn(text, i) });
     return end + terminator.length;
   };
+  const assertNoTextOutsideRoot = (from: number, to: number): void => {
+    if (depth !== 0) return;
+    const outside = text.slice(from, to === -1 ? text.length : to);
+    const stray = outside.search(/[^ \t\r\n\ufeff]/);
+    if (stray !== -1) {
+      const at = from + stray;
+      throw malformedBody(format, 'text outside the root element', { offset: at, ...lineAndColumn(text, at) });
+    }
+  };
+  if (i === -1) throw malformedBody(format, text.trim() === '' ? 'it is empty' : 'it has no root element');
+  assertNoTextOutsideRoot(0, i);
   while (i !== -1) {
     if (text.startsWith('<!--', i)) i = skipTo('-->', i + 4, 'comment');
     else if (text.startsWith('<![CDATA[', i)) i = skipTo(']]>', i + 9, 'CDATA section');
@@ -55,7 +67,9 @@ export function assertSafeXml(text: string, maxDepth: number, format = 'XML'): v
       }
       i = j + 1;
     }
-    i = text.indexOf('<', i);
+    const next = text.indexOf('<', i);
+    assertNoTextOutsideRoot(i, next);
+    i = next;
   }
-  if (roots === 0) throw malformedBody(format, text.trim() === '' ? 'it is empty' : 'it has no root element');
+  if (roots === 0) throw malformedBody(format, 'it has no root element');
 }
