@@ -2,7 +2,7 @@ import type { MediaType } from '../http/media-type';
 import type { BodyConverter, ReadOptions, WriteOptions, WrittenBody } from './body-converter';
 import type { BodyKind } from './body-kind';
 import { DEFAULT_CHARSET, charsetOf, decodeText, encodeText } from './charset';
-import { malformedBody } from './malformed-body';
+import { lineAndColumn, malformedBody } from './malformed-body';
 import { concreteWriteType, contentTypeOf, mediaTypes, supportsRead, supportsWrite } from './media-type-support';
 import { isForbiddenKey } from './prototype-safety';
 import { coerceToShape } from './shape-coercion';
@@ -37,12 +37,13 @@ export class CsvConverter implements BodyConverter {
   }
 
   async read(body: Buffer, options: ReadOptions): Promise<unknown> {
-    const records = parseCsv(decodeText(body, charsetOf(options.mediaType) ?? DEFAULT_CHARSET, FORMAT));
-    const [header, ...rows] = records;
-    if (header === undefined) return [];
-    const objects = rows.map((row, index) => {
+    const records = splitRecords(decodeText(body, charsetOf(options.mediaType) ?? DEFAULT_CHARSET, FORMAT));
+    const [first, ...rest] = records;
+    if (first === undefined) return [];
+    const header = first.fields;
+    const objects = rest.map(({ fields: row, line }) => {
       if (row.length !== header.length) {
-        throw malformedBody(FORMAT, `the record has ${row.length} fields where the header has ${header.length}`, { line: index + 2 });
+        throw malformedBody(FORMAT, `the record has ${row.length} fields where the header has ${header.length}`, { line });
       }
       const record: CsvRecord = {};
       header.forEach((name, column) => {
@@ -91,18 +92,24 @@ function quote(field: string): string {
  * breaks. A final line break does not start an empty record.
  */
 export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
+  return splitRecords(text).map((record) => record.fields);
+}
+
+/** Records with the line each starts on, for error details. */
+function splitRecords(text: string): { fields: string[]; line: number }[] {
+  const records: { fields: string[]; line: number }[] = [];
+  let line = 1;
+  let recordLine = 1;
   let record: string[] = [];
   let field = '';
-  let line = 1;
-  let lineStart = 0;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const fail = (reason: string, at: number): never => {
-    throw malformedBody(FORMAT, reason, { offset: at, line, column: at - lineStart + 1 });
+    throw malformedBody(FORMAT, reason, { offset: at, ...lineAndColumn(text, at) });
   };
   const endRecord = (): void => {
     record.push(field);
-    records.push(record);
+    records.push({ fields: record, line: recordLine });
+    recordLine = line;
     record = [];
     field = '';
   };
@@ -122,10 +129,7 @@ export function parseCsv(text: string): string[][] {
           i++;
           break;
         }
-        if (text[i] === '\n') {
-          line++;
-          lineStart = i + 1;
-        }
+        if (text[i] === '\n') line++;
         field += text[i++];
       }
       const next = text[i];
@@ -136,9 +140,8 @@ export function parseCsv(text: string): string[][] {
       i++;
     } else if (c === '\r' || c === '\n') {
       i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      endRecord();
       line++;
-      lineStart = i;
+      endRecord();
     } else {
       field += c;
       i++;
