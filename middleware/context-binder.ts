@@ -14,8 +14,10 @@ function malformed(detail: string): BadRequest {
   return new BadRequest(detail, { type: ProblemType.malformedPath });
 }
 
+const NO_MATRIX: MatrixVariables = Object.freeze(Object.create(null) as MatrixVariables);
+
 function matrixAt(segment: RequestSegment | undefined): MatrixVariables {
-  if (segment === undefined || segment.matrix === '') return {};
+  if (segment === undefined || segment.matrix === '') return NO_MATRIX;
   const variables = matrixOf(segment);
   if (variables === undefined) throw malformed(`Invalid percent-encoding in the matrix variables of '${segment.raw}'`);
   return variables;
@@ -56,7 +58,8 @@ export function bindContext(
     if (binding.source === 'query') {
       query[binding.key] = resolveBinding(binding, request.query[binding.name]);
     } else if (binding.source === 'header') {
-      const raw = request.headers[binding.name];
+      // Own properties only: `constructor` is not a header a client sent.
+      const raw = Object.hasOwn(request.headers, binding.name) ? request.headers[binding.name] : undefined;
       const text = Array.isArray(raw) ? raw.join(', ') : raw;
       const values = text === undefined ? undefined : binding.array ? text.split(',').map((v) => v.trim()) : [text.trim()];
       header[binding.key] = resolveBinding(binding, values);

@@ -1,41 +1,89 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { createRequestInfo } from '../src/conditions/request-info';
-import { HttpError } from '../src/errors/http-error';
-import type { RequestSegment } from '../src/routing/request-path';
-import { splitRequestPath } from '../src/routing/request-path';
+import { evaluatePreconditions } from '../src/caching/conditional-request';
+import { type RequestInfo, createRequestInfo } from '../src/conditions/request-info';
+import type { RequestContext } from '../src/dsl/request-context';
+import { HttpError, PreconditionFailed } from '../src/errors/http-error';
+import { ProblemType } from '../src/errors/problem-types';
+import { preferredMediaTypes } from '../src/http/accept-header';
+import { isConcrete } from '../src/http/media-type';
+import { type RequestSegment, splitRequestPath } from '../src/routing/request-path';
 import type { Route } from '../src/routing/route';
 import type { RouteIndex } from '../src/routing/route-index';
 import { selectRoute } from '../src/routing/route-selection';
+import { type ValidatorSource, toValidators, withoutRepresentation } from '../src/validators';
 import { bindContext } from './context-binder';
-import { DEFAULT_BODY_LIMIT } from './body-reader';
 import { writeProblem } from './problem-writer';
-import { readRequestBody, writeRepresentation, negotiateResponseType } from './representation';
+import { readRequestBody } from './request-body';
+import { notModifiedHeaders, cacheHeaders } from './response-headers';
+import { representationName, send, writeRepresentation } from './representation-writer';
 import { toResult } from './result-writer';
 
 /** Options of the dispatch middleware. */
 export interface DispatchOptions {
-  /** The largest request body accepted, in bytes (default 1 MB); larger bodies answer 413. */
-  readonly bodyLimit?: number;
   /** Called with errors that are not {@link HttpError}s (answered as 500). Default: `console.error`. */
   readonly onError?: (error: unknown, req: Request) => void;
+  /** The clock, in milliseconds since the epoch (for tests). Default: `Date.now`. */
+  readonly now?: () => number;
+}
+
+type Context = RequestContext<unknown, unknown, unknown, unknown, unknown>;
+
+const SAFE = new Set(['GET', 'HEAD']);
+
+/**
+ * Runs the route's `.etag()` hook and answers the request's preconditions with it, before the body
+ * is read and the handler runs (RFC 9110 section 13.2.1: evaluate after the usual checks, before the
+ * method's action). GET and HEAD compare the tag of the negotiated representation; other methods
+ * compare the resource's version whatever representation the client's tag came from.
+ */
+async function checkPreconditions(route: Route, context: Context, request: RequestInfo, res: Response, now: number): Promise<{ done: boolean; source: ValidatorSource }> {
+  const hook = route.options.etag as ((context: Context) => ValidatorSource | Promise<ValidatorSource>) | undefined;
+  if (hook === undefined) return { done: false, source: undefined };
+  const source = await hook(context);
+  const safe = SAFE.has(request.method);
+  const offers = route.offers('object');
+  const chosen = preferredMediaTypes(offers, request.accept)[0];
+  const representation = safe && offers.length > 1 && chosen !== undefined ? representationName(chosen) : undefined;
+  const validators = toValidators(source, representation);
+  const headers = safe
+    ? request.headers
+    : {
+        ...request.headers,
+        ...(request.headers['if-match'] !== undefined && { 'if-match': withoutRepresentation(request.headers['if-match']) }),
+        ...(request.headers['if-none-match'] !== undefined && { 'if-none-match': withoutRepresentation(request.headers['if-none-match']) }),
+      };
+  const outcome = evaluatePreconditions({ method: request.method, requestHeaders: headers, validators: validators ?? {}, exists: validators !== undefined });
+  if (outcome === 'precondition-failed') {
+    throw new PreconditionFailed('A precondition of the request (If-Match, If-None-Match, If-Unmodified-Since) failed', { type: ProblemType.preconditionFailed });
+  }
+  if (outcome === 'not-modified') {
+    const own: Record<string, string> = {};
+    if (validators?.etag !== undefined) own.etag = validators.etag;
+    if (offers.length > 1 || route.mapping.produces.expressions.length > 1) own.vary = 'Accept';
+    send(res, 304, notModifiedHeaders(cacheHeaders(request.method, route.cachePolicy, own, now)), undefined);
+    return { done: true, source };
+  }
+  return { done: false, source };
 }
 
 /**
  * The middleware behind `router.middleware()`: finds the routes whose path matches in the index,
- * selects the most specific, binds the inputs, reads the body, runs the handler and writes the
- * result. Paths that no route matches go on with `next()`.
+ * selects the most specific, binds the inputs, answers preconditions from an `.etag()` hook, reads
+ * the body, runs the handler and writes the result. Paths no route matches go on with `next()`.
  */
 export function createDispatcher(index: RouteIndex<Route>, options: DispatchOptions): RequestHandler {
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const onError = options.onError ?? ((error: unknown) => console.error(error));
+  const clock = options.now ?? Date.now;
 
-  async function answer(route: Route, segments: readonly RequestSegment[], req: Request, res: Response, request: ReturnType<typeof createRequestInfo>, produces: Parameters<typeof negotiateResponseType>[1]): Promise<void> {
-    const mediaType = negotiateResponseType(request, produces);
+  async function answer(route: Route, segments: readonly RequestSegment[], req: Request, res: Response, request: RequestInfo, mediaType: string | undefined): Promise<void> {
+    const now = clock();
     const context = bindContext(route, segments, request, req, res, mediaType);
-    const body = route.body === undefined ? undefined : await readRequestBody(req, request, route, bodyLimit);
+    const preconditions = await checkPreconditions(route, context, request, res, now);
+    if (preconditions.done) return;
+    const body = route.body === undefined ? undefined : await readRequestBody(req, request, route);
     const result = toResult(await route.handler({ ...context, body }));
     if (res.headersSent || res.writableEnded) return;
-    writeRepresentation(res, request, result, produces, mediaType);
+    await writeRepresentation(res, request, route, result, now, preconditions.source);
   }
 
   return function representDispatcher(req: Request, res: Response, next: NextFunction): void {
@@ -53,7 +101,7 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
         res.destroy();
         return;
       }
-      writeProblem(res, error, req.originalUrl);
+      writeProblem(res, error, req.originalUrl, request.accept);
     };
     try {
       const selection = selectRoute(candidates, request);
@@ -67,7 +115,10 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
         res.end();
         return;
       }
-      answer(selection.route, segments, req, res, request, selection.match.produces).catch(fail);
+      const { route } = selection;
+      const declared = route.mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType);
+      const best = preferredMediaTypes(declared, request.accept)[0];
+      answer(route, segments, req, res, request, best === undefined ? undefined : `${best.type}/${best.subtype}`).catch(fail);
     } catch (error) {
       fail(error);
     }

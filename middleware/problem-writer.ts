@@ -1,18 +1,44 @@
 import type { ServerResponse } from 'node:http';
+import { Builder } from 'xml2js';
+import { formatHttpDate } from '../src/caching/http-date';
 import { HttpError } from '../src/errors/http-error';
-import { toProblemDocument } from '../src/errors/problem-document';
+import { type ProblemDocument, toProblemDocument } from '../src/errors/problem-document';
+import { type MediaRange, preferredMediaTypes } from '../src/http/accept-header';
+import { parseMediaType } from '../src/http/media-type';
+
+const PROBLEM_JSON = parseMediaType('application/problem+json');
+const PROBLEM_XML = parseMediaType('application/problem+xml');
+const OFFERS = [PROBLEM_JSON, PROBLEM_XML];
+
+/** RFC 9457 Appendix B: the XML form, in the `urn:ietf:rfc:7807` namespace. */
+function problemXml(problem: ProblemDocument): string {
+  const builder = new Builder({ rootName: 'problem', xmldec: { version: '1.0', encoding: 'UTF-8' }, renderOpts: { pretty: false } });
+  const members: Record<string, unknown> = { $: { xmlns: 'urn:ietf:rfc:7807' } };
+  for (const [name, value] of Object.entries(problem)) {
+    if (value === undefined || !/^[A-Za-z_][\w.-]*$/.test(name)) continue;
+    members[name] = typeof value === 'object' && value !== null ? JSON.parse(JSON.stringify(value)) : String(value);
+  }
+  return builder.buildObject(members);
+}
 
 /**
- * Writes anything thrown as an RFC 9457 problem document. Headers that belong to the error
- * (`Allow`, `Accept-Post`, ...) go with it; an error that is not an {@link HttpError} is a 500 with
- * nothing of its internals.
+ * Writes anything thrown as an RFC 9457 problem document, negotiated: `application/problem+xml`
+ * when Accept prefers it, `application/problem+json` otherwise (also when Accept allows neither:
+ * an error is better sent in a format the client did not ask for than not at all). Headers that
+ * belong to the error (`Allow`, `Accept-Post`, ...) go with it; an error that is not an
+ * {@link HttpError} is a 500 with nothing of its internals. Problems are not stored by caches.
  */
-export function writeProblem(res: ServerResponse, error: unknown, instance: string): void {
+export function writeProblem(res: ServerResponse, error: unknown, instance: string, accept: readonly MediaRange[] = []): void {
   const problem = toProblemDocument(error, instance);
-  const body = Buffer.from(JSON.stringify(problem), 'utf8');
+  const xml = preferredMediaTypes(OFFERS, accept)[0] === PROBLEM_XML;
+  const body = Buffer.from(xml ? problemXml(problem) : JSON.stringify(problem), 'utf8');
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
   res.statusCode = problem.status;
   if (error instanceof HttpError) for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-  res.setHeader('Content-Type', 'application/problem+json; charset=utf-8');
+  res.setHeader('Content-Type', `${xml ? 'application/problem+xml' : 'application/problem+json'}; charset=utf-8`);
   res.setHeader('Content-Length', body.length);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Date', formatHttpDate(Date.now()));
+  if (accept.length > 0) res.setHeader('Vary', 'Accept');
   res.end(body);
 }

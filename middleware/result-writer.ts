@@ -1,11 +1,12 @@
-import type { ServerResponse } from 'node:http';
 import { ResponseEntity } from '../src/response-entity';
+import type { ValidatorSource } from '../src/validators';
 
 /** How a handler's result becomes a response: status, extra headers and a body value. */
 export interface Result {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: unknown;
+  readonly validators: ValidatorSource;
 }
 
 /** Normalises what a handler returned: a value (200), a {@link ResponseEntity}, or `undefined` (204). */
@@ -13,21 +14,8 @@ export function toResult(value: unknown): Result {
   if (value instanceof ResponseEntity) {
     const entity = value as ResponseEntity;
     const status = entity.body === undefined && entity.status === 200 ? 204 : entity.status;
-    return { status, headers: entity.headers, body: entity.body };
+    return { status, headers: entity.headers, body: entity.body, validators: entity.validators };
   }
-  if (value === undefined) return { status: 204, headers: {}, body: undefined };
-  return { status: 200, headers: {}, body: value };
-}
-
-/** Writes a complete response with one `writeHead` and one `end`. */
-export function writeResponse(
-  res: ServerResponse,
-  status: number,
-  headers: Readonly<Record<string, string | number | readonly string[]>>,
-  body: Buffer | undefined,
-): void {
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  if (body !== undefined && status !== 204 && status !== 304) res.setHeader('Content-Length', body.length);
-  res.statusCode = status;
-  res.end(body !== undefined && status !== 204 && status !== 304 ? body : undefined);
+  if (value === undefined) return { status: 204, headers: {}, body: undefined, validators: undefined };
+  return { status: 200, headers: {}, body: value, validators: undefined };
 }

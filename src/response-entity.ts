@@ -1,3 +1,5 @@
+import type { ValidatorSource } from './validators';
+
 /**
  * A response with a status, headers and a body, for handlers that answer more than a value:
  * `return ResponseEntity.created('/users/7', user)`.
@@ -7,6 +9,8 @@ export class ResponseEntity<T = unknown> {
     readonly status: number,
     readonly headers: Readonly<Record<string, string>>,
     readonly body: T | undefined,
+    /** The validators the handler gives (a version or `{ etag, lastModified }`). */
+    readonly validators: ValidatorSource = undefined,
   ) {}
 
   /** A response with this status and no headers or body yet. */
@@ -32,11 +36,20 @@ export class ResponseEntity<T = unknown> {
 
   /** A copy with one more header. */
   header(name: string, value: string): ResponseEntity<T> {
-    return new ResponseEntity(this.status, { ...this.headers, [name]: value }, this.body);
+    return new ResponseEntity(this.status, { ...this.headers, [name]: value }, this.body, this.validators);
   }
 
   /** A copy with this body. */
   withBody<B>(body: B): ResponseEntity<B> {
-    return new ResponseEntity(this.status, this.headers, body);
+    return new ResponseEntity(this.status, this.headers, body, this.validators);
+  }
+
+  /**
+   * A copy with validators: a version (`7` becomes the strong ETag `"7"`, per representation when
+   * there are several) or `{ etag, lastModified }`. Conditional requests are then answered before
+   * the body is converted.
+   */
+  withValidators(validators: ValidatorSource): ResponseEntity<T> {
+    return new ResponseEntity(this.status, this.headers, this.body, validators);
   }
 }

@@ -4,7 +4,12 @@ import type { MapDeclaration, ContextOf } from './dsl/map-declaration';
 import type { Handler } from './dsl/request-context';
 import { type RouteDeclaration, RouteBuilder, type RouteRegistry } from './dsl/route-builder';
 import { type DispatchOptions, createDispatcher } from '../middleware/dispatcher';
+import type { ResponsePolicy } from './caching/response-policy';
+import { DEFAULT_MAX_DEPTH } from './converters/body-converter';
+import { type ConverterRegistry, defaultConverters } from './converters/converter-registry';
+import { DEFAULT_BODY_LIMIT } from '../middleware/body-reader';
 import { RouteIndex } from './routing/route-index';
+import { compileBody, defaultXmlRoot, offersFor, readableTypes } from './routing/route-compilation';
 import {
   type MappingAttributes,
   type RequestMapping,
@@ -20,6 +25,17 @@ import { formatRouteTable, routeInfo } from './routing/route-table';
 export interface RouterOptions extends MappingAttributes, DispatchOptions {
   /** A path prefix for every route of this router. */
   readonly path?: string;
+  /**
+   * The body converters, in order: a registry, or a function that customises the defaults
+   * (`(defaults) => defaults.prepend(new CsvConverter())`). Default: {@link defaultConverters}.
+   */
+  readonly converters?: ConverterRegistry | ((defaults: ConverterRegistry) => ConverterRegistry);
+  /** The default caching policy of every route's responses; a route's `.cache()` replaces it. */
+  readonly cache?: ResponsePolicy;
+  /** The largest request body accepted, in bytes (default 1 MB); a route's `.limit()` replaces it. */
+  readonly bodyLimit?: number;
+  /** How deeply a JSON or XML body may nest (default 64). */
+  readonly maxDepth?: number;
 }
 
 /** Thrown when two routes would tie for some request. */
@@ -35,7 +51,7 @@ function list(value: string | readonly string[] | undefined): string[] {
 }
 
 function emptyDeclaration(path: string, methods: readonly string[]): RouteDeclaration {
-  return { attributes: { path, method: methods, params: [], headers: [], consumes: [], produces: [] }, bindings: [], body: undefined };
+  return { attributes: { path, method: methods, params: [], headers: [], consumes: [], produces: [] }, bindings: [], body: undefined, options: {} };
 }
 
 /**
@@ -48,10 +64,13 @@ export class Router implements RouteRegistry {
   private readonly index = new RouteIndex<Route>();
   private readonly byShape = new Map<string, Route[]>();
   private readonly table: Route[] = [];
+  private readonly converters: ConverterRegistry;
 
   /** @internal use {@link createRouter} */
   constructor(private readonly options: RouterOptions = {}) {
     this.defaults = compileMapping({ ...options, path: options.path ?? '' }, 'defaults');
+    const converters = options.converters;
+    this.converters = converters === undefined ? defaultConverters() : typeof converters === 'function' ? converters(defaultConverters()) : converters;
   }
 
   /** Starts a route on a path template, for any method until `.method(...)` says otherwise. */
@@ -107,6 +126,7 @@ export class Router implements RouteRegistry {
         },
         bindings: [...named('query', declaration.query), ...named('header', declaration.header), ...named('matrix', declaration.matrix)],
         body: declaration.body,
+        options: {},
       },
       handler as Handler<never>,
     );
@@ -132,13 +152,26 @@ export class Router implements RouteRegistry {
         throw new Error(`Route ${name}: ${(error as Error).message}`, { cause: error });
       }
     });
+    const registry = declaration.options.converters === undefined ? this.converters : declaration.options.converters(this.converters);
+    const body = compileBody(declaration.body);
     const route: Route = {
+      registry,
+      bodyKind: body.kind,
+      bodySchema: body.schema,
+      bodyShape: body.shape,
+      bodyLimit: declaration.options.bodyLimit ?? this.options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      maxDepth: this.options.maxDepth ?? DEFAULT_MAX_DEPTH,
+      readableTypes: readableTypes(registry, body.kind, mapping.consumes),
+      cachePolicy: declaration.options.cache ?? this.options.cache,
+      xmlRoot: declaration.options.xmlRoot ?? defaultXmlRoot(mapping.template),
+      offers: offersFor(registry, mapping.produces),
       order: this.table.length,
       mapping,
       template: mapping.template,
       bindings,
       matrixSegments,
       body: declaration.body,
+      options: declaration.options,
       handler: handler as unknown as AnyHandler,
       description: describeMapping(mapping),
     };

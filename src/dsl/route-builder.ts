@@ -1,4 +1,7 @@
 import type { BindingOptions } from '../binding/value-binding';
+import type { ResponsePolicy } from '../caching/response-policy';
+import type { ConverterRegistry } from '../converters/converter-registry';
+import type { ValidatorSource } from '../validators';
 import type { MappingAttributes } from '../routing/request-mapping';
 import type { BodyOf, BodyToken } from './body-types';
 import type { HeaderOptions, MatrixOptions, QueryOptions, WithBinding } from './binding-types';
@@ -23,6 +26,21 @@ export interface RouteDeclaration {
   };
   readonly bindings: readonly DeclaredBinding[];
   readonly body: BodyToken | undefined;
+  readonly options: RouteOptions;
+}
+
+/** Per-route options beyond the mapping and the bindings. */
+export interface RouteOptions {
+  /** The caching policy of this route's responses (replaces the router's default). */
+  readonly cache?: ResponsePolicy;
+  /** Gives the current validators before the handler runs, so conditional requests skip it. */
+  readonly etag?: (context: never) => ValidatorSource | Promise<ValidatorSource>;
+  /** The largest request body accepted, in bytes (replaces the router's). */
+  readonly bodyLimit?: number;
+  /** The root element name when the response is written as XML. */
+  readonly xmlRoot?: string;
+  /** Customises the router's body converters for this route. */
+  readonly converters?: (registry: ConverterRegistry) => ConverterRegistry;
 }
 
 /** Where a finished declaration goes. */
@@ -102,6 +120,46 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
   /** Declares the request body: a kind token (`String`, `Buffer`, `Object`, ...) or a Standard Schema. */
   body<const T extends BodyToken>(token: T): RouteBuilder<S, Q, H, M, BodyOf<T>> {
     return new RouteBuilder(this.registry, { ...this.declaration, body: token });
+  }
+
+  /**
+   * The caching policy of this route's responses: `{ maxAge, sMaxAge, public, private, noCache,
+   * noStore, mustRevalidate, immutable, staleWhileRevalidate, staleIfError, expires }`.
+   * `expires: 'never'` and `immutable` mean one year. Unsafe methods are never cacheable whatever it says.
+   */
+  cache(policy: ResponsePolicy): this {
+    return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, cache: policy } }) as this;
+  }
+
+  /**
+   * Gives the resource's current validators (a version, or `{ etag, lastModified }`; `undefined`
+   * when the resource does not exist) before the handler runs: conditional requests are then
+   * answered (304, 412) without running the handler or converting a body.
+   */
+  etag(hook: (context: RequestContext<PathParams<S>, Q, H, M, undefined>) => ValidatorSource | Promise<ValidatorSource>): this {
+    return new RouteBuilder(this.registry, {
+      ...this.declaration,
+      options: { ...this.declaration.options, etag: hook as RouteOptions['etag'] },
+    }) as this;
+  }
+
+  /** The largest request body this route accepts, in bytes; larger bodies answer 413. */
+  limit(bytes: number): this {
+    if (!Number.isInteger(bytes) || bytes < 0) throw new RangeError(`A body limit must be a whole number of bytes, got ${bytes}`);
+    return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, bodyLimit: bytes } }) as this;
+  }
+
+  /**
+   * Customises the body converters for this route: `.converters(r => r.prepend(new CsvConverter()))`.
+   * The order decides: the first converter that fits reads or writes.
+   */
+  converters(configure: (registry: ConverterRegistry) => ConverterRegistry): this {
+    return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, converters: configure } }) as this;
+  }
+
+  /** The root element name used when the response is written as XML (default: from the path). */
+  xmlRoot(name: string): this {
+    return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, xmlRoot: name } }) as this;
   }
 
   /** Registers the route with its handler. Throws if the route is malformed or ambiguous with another. */

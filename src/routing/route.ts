@@ -1,5 +1,12 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { CompiledBinding } from '../binding/value-binding';
+import type { ResponsePolicy } from '../caching/response-policy';
+import type { BodyKind } from '../converters/body-kind';
+import type { ConverterRegistry } from '../converters/converter-registry';
+import type { JsonSchemaLike } from '../converters/json-schema-shape';
+import type { MediaType } from '../http/media-type';
 import type { BodyToken } from '../dsl/body-types';
+import type { RouteOptions } from '../dsl/route-builder';
 import type { RequestContext } from '../dsl/request-context';
 import type { PathTemplate } from './path-template';
 import type { RequestMapping } from './request-mapping';
@@ -17,10 +24,29 @@ export interface Route {
   /** For matrix bindings with `pathVar`: the segment index of that placeholder. */
   readonly matrixSegments: ReadonlyMap<string, number>;
   readonly body: BodyToken | undefined;
+  readonly options: RouteOptions;
   readonly handler: AnyHandler;
   /** One line for the route table and error messages. */
   readonly description: string;
+  /** The body converters of this route (the router's, possibly customised). */
+  readonly registry: ConverterRegistry;
+  /** What the declared body is read into. */
+  readonly bodyKind: BodyKind;
+  readonly bodySchema: StandardSchemaV1 | undefined;
+  /** The schema's shape, for formats whose values are all text (XML, forms). */
+  readonly bodyShape: JsonSchemaLike | undefined;
+  readonly bodyLimit: number;
+  readonly maxDepth: number;
+  /** The media types a body can be sent in: what the route consumes that a converter can read. */
+  readonly readableTypes: readonly string[];
+  readonly cachePolicy: ResponsePolicy | undefined;
+  readonly xmlRoot: string;
+  /** The concrete media types a value of a kind can be written as, in the server's order (memoised). */
+  offers(kind: BodyKind): readonly MediaType[];
 }
+
+/** The name of a compiled route in middleware that uses its compiled parts. */
+export type CompiledRoute = Route;
 
 /** One row of the route table returned by `router.routes()`. */
 export interface RouteInfo {

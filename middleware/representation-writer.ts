@@ -1,0 +1,101 @@
+import type { ServerResponse } from 'node:http';
+import { evaluatePreconditions } from '../src/caching/conditional-request';
+import { strongEntityTag } from '../src/caching/entity-tag';
+import { formatHttpDate } from '../src/caching/http-date';
+import type { RequestInfo } from '../src/conditions/request-info';
+import { valueKindOf } from '../src/converters/body-kind';
+import { NotAcceptable, PreconditionFailed } from '../src/errors/http-error';
+import { ProblemType } from '../src/errors/problem-types';
+import { preferredMediaTypes } from '../src/http/accept-header';
+import { type MediaType, formatMediaType, tryParseMediaType } from '../src/http/media-type';
+import type { CompiledRoute } from '../src/routing/route';
+import { type ValidatorSource, toValidators } from '../src/validators';
+import { type HeaderBag, cacheHeaders, isCacheable, normaliseHeaders, notModifiedHeaders } from './response-headers';
+import type { Result } from './result-writer';
+
+/** A short name of a representation, for per-representation entity tags: `json`, `xml`, `vnd.api+json`. */
+export function representationName(mediaType: MediaType): string {
+  return mediaType.subtype;
+}
+
+function addVary(headers: HeaderBag, field: string): void {
+  const current = headers.vary;
+  const list = current === undefined ? [] : (Array.isArray(current) ? current.join(',') : current).split(',').map((v) => v.trim()).filter(Boolean);
+  if (!list.some((v) => v.toLowerCase() === field.toLowerCase() || v === '*')) list.push(field);
+  headers.vary = list.join(', ');
+}
+
+/** Writes headers and an optional body with one `writeHead`-equivalent and one `end`. */
+export function send(res: ServerResponse, status: number, headers: Readonly<Record<string, string | string[]>>, body: Buffer | undefined): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  const withBody = body !== undefined && status !== 204 && status !== 304;
+  if (withBody) res.setHeader('Content-Length', body.length);
+  res.statusCode = status;
+  res.end(withBody ? body : undefined);
+}
+
+function preconditionFailed(): PreconditionFailed {
+  return new PreconditionFailed('A precondition of the request (If-Match, If-None-Match, If-Unmodified-Since) failed', {
+    type: ProblemType.preconditionFailed,
+  });
+}
+
+/**
+ * Writes what a handler returned. The value's kind and the route's produces give the offers; Accept
+ * ranks them (q-values, specificity, order; absent means anything) and the first converter that can
+ * write the best one writes it (none fits: 406 listing what could have been produced). Then the
+ * cache headers: the route's policy corrected for the method, a strong ETag from the written bytes
+ * when a cacheable response has no validator, and the conditional request answered with 304 or 412
+ * (before converting the body when the handler gave its validators).
+ */
+export async function writeRepresentation(
+  res: ServerResponse,
+  request: RequestInfo,
+  route: CompiledRoute,
+  result: Result,
+  now: number,
+  hookValidators: ValidatorSource = undefined,
+): Promise<void> {
+  const method = request.method;
+  const headers = normaliseHeaders(result.headers);
+  if (result.body === undefined) {
+    send(res, result.status, cacheHeaders(method, route.cachePolicy, headers, now), undefined);
+    return;
+  }
+  const kind = valueKindOf(result.body);
+  const explicitType = tryParseMediaType(headers['content-type'] as string | undefined);
+  const offers = explicitType === undefined ? route.offers(kind) : [explicitType];
+  const chosen = explicitType ?? preferredMediaTypes(offers, request.accept)[0];
+  if (offers.length > 1 || route.mapping.produces.expressions.length > 1) addVary(headers, 'Accept');
+  if (chosen === undefined) {
+    const available = offers.map(formatMediaType);
+    throw new NotAcceptable(`None of the available representations is acceptable; available: ${available.join(', ')}`, {
+      type: ProblemType.notAcceptable,
+      extensions: { available },
+    });
+  }
+  const converter = route.registry.findWriter(kind, chosen);
+  if (converter === undefined) throw new TypeError(`No body converter can write a ${kind} as ${formatMediaType(chosen)}`);
+
+  const given = toValidators(result.validators ?? hookValidators, offers.length > 1 ? representationName(chosen) : undefined);
+  if (given?.etag !== undefined) headers.etag = given.etag;
+  if (given?.lastModified !== undefined) headers['last-modified'] = typeof given.lastModified === 'string' ? given.lastModified : formatHttpDate(given.lastModified);
+  let final = cacheHeaders(method, route.cachePolicy, headers, now);
+  const cacheable = isCacheable(method, result.status, final);
+
+  if (given !== undefined && result.status === 200) {
+    // The handler knows its validators: answer the condition before converting anything.
+    const outcome = evaluatePreconditions({ method, requestHeaders: request.headers, validators: given, exists: true });
+    if (outcome === 'not-modified') return send(res, 304, notModifiedHeaders(final), undefined);
+    if (outcome === 'precondition-failed') throw preconditionFailed();
+  }
+
+  const written = await converter.write(result.body, { mediaType: chosen, rootName: route.xmlRoot });
+  final['content-type'] = written.contentType;
+  if (cacheable && final.etag === undefined && final['last-modified'] === undefined) {
+    final = { ...final, etag: strongEntityTag(written.body) };
+    const outcome = evaluatePreconditions({ method, requestHeaders: request.headers, validators: { etag: final.etag as string }, exists: true });
+    if (outcome === 'not-modified') return send(res, 304, notModifiedHeaders(final), undefined);
+  }
+  send(res, result.status, final, written.body);
+}

@@ -1,0 +1,81 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ConsumesCondition } from '../conditions/consumes-condition';
+import type { ProducesCondition } from '../conditions/produces-condition';
+import { type BodyKind, bodyKindOf } from '../converters/body-kind';
+import type { ConverterRegistry } from '../converters/converter-registry';
+import { type JsonSchemaLike, shapeOf } from '../converters/json-schema-shape';
+import { type MediaType, formatMediaType, includes, isCompatible, isConcrete } from '../http/media-type';
+import type { PathTemplate } from './path-template';
+
+/** Whether a body token is a Standard Schema (zod, valibot, arktype ...). */
+export function isStandardSchema(token: unknown): token is StandardSchemaV1 {
+  const standard = (token as { '~standard'?: { validate?: unknown } } | null)?.['~standard'];
+  return typeof standard === 'object' && standard !== null && typeof standard.validate === 'function';
+}
+
+/** The body parts of a route, settled when it is declared. */
+export function compileBody(token: unknown): { kind: BodyKind; schema: StandardSchemaV1 | undefined; shape: JsonSchemaLike | undefined } {
+  if (isStandardSchema(token)) return { kind: 'object', schema: token, shape: shapeOf(token) };
+  return { kind: bodyKindOf(token), schema: undefined, shape: undefined };
+}
+
+/** What a body may be sent as: the readable types of the kind, narrowed to what the route consumes. */
+export function readableTypes(registry: ConverterRegistry, kind: BodyKind, consumes: ConsumesCondition): string[] {
+  const readable = registry.readableMediaTypes(kind);
+  const declared = consumes.expressions.filter((e) => !e.negated);
+  if (declared.length === 0) return readable.map(formatMediaType);
+  const result = new Set<string>();
+  for (const expression of declared) {
+    if (readable.some((type) => isCompatible(type, expression.mediaType))) result.add(expression.text);
+  }
+  return [...result];
+}
+
+/**
+ * The concrete media types a value of `kind` can be written as, in the server's order: what the
+ * route produces (ranges expanded to the registry's writable types), or, without produces, every
+ * writable type in converter order. Negated produces expressions take types away.
+ */
+export function writableOffers(registry: ConverterRegistry, kind: BodyKind, produces: ProducesCondition): MediaType[] {
+  const writable = registry.writableMediaTypes(kind).filter(isConcrete);
+  const positive = produces.expressions.filter((e) => !e.negated);
+  const negated = produces.expressions.filter((e) => e.negated);
+  let offers: MediaType[];
+  if (positive.length === 0) offers = [...writable];
+  else {
+    offers = [];
+    for (const expression of positive) {
+      if (isConcrete(expression.mediaType)) {
+        if (registry.findWriter(kind, expression.mediaType) !== undefined) offers.push(expression.mediaType);
+      } else {
+        offers.push(...writable.filter((type) => includes(expression.mediaType, type)));
+      }
+    }
+  }
+  const seen = new Set<string>();
+  return offers.filter((type) => {
+    const key = formatMediaType(type);
+    if (seen.has(key) || negated.some((e) => includes(e.mediaType, type))) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The XML root element name when the route gives none: its last literal path segment, else `root`. */
+export function defaultXmlRoot(template: PathTemplate): string {
+  for (let i = template.segments.length - 1; i >= 0; i--) {
+    const segment = template.segments[i]!;
+    if (segment.kind === 'literal' && /^[A-Za-z_][\w.-]*$/.test(segment.text)) return segment.text;
+  }
+  return 'root';
+}
+
+/** Memoises offers per kind: they depend only on the route. */
+export function offersFor(registry: ConverterRegistry, produces: ProducesCondition): (kind: BodyKind) => readonly MediaType[] {
+  const cache = new Map<BodyKind, readonly MediaType[]>();
+  return (kind) => {
+    let offers = cache.get(kind);
+    if (offers === undefined) cache.set(kind, (offers = Object.freeze(writableOffers(registry, kind, produces))));
+    return offers;
+  };
+}

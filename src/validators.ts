@@ -1,0 +1,45 @@
+import { formatEntityTag, parseEntityTag } from './caching/entity-tag';
+import type { Validators } from './caching/conditional-request';
+
+/**
+ * What a handler or an `.etag()` hook gives as the validators of a resource: a version (string or
+ * number), or `{ etag, lastModified }`; `undefined`/`null` when the resource does not exist.
+ */
+export type ValidatorSource =
+  | string
+  | number
+  | { readonly etag?: string | number; readonly lastModified?: Date | number | string }
+  | undefined
+  | null;
+
+/**
+ * Turns a version into a strong entity tag. A value already in entity-tag form (`"x"`, `W/"x"`)
+ * is kept. When the resource has several representations, the tag names the representation
+ * (`"7;json"`), because a strong validator belongs to one representation (RFC 9110 section 8.8.3).
+ */
+export function entityTagOf(version: string | number, representation?: string): string {
+  const text = String(version);
+  const parsed = parseEntityTag(text);
+  if (parsed !== undefined) return text;
+  const opaque = text.replace(/[^\x21\x23-\x7e]/g, (c) => encodeURIComponent(c).replace(/"/g, '%22'));
+  return formatEntityTag({ weak: false, opaque: representation === undefined ? opaque : `${opaque};${representation}` });
+}
+
+/** The validators a source gives, for one representation; `undefined` when the resource does not exist. */
+export function toValidators(source: ValidatorSource, representation?: string): Validators | undefined {
+  if (source === undefined || source === null) return undefined;
+  if (typeof source === 'string' || typeof source === 'number') return { etag: entityTagOf(source, representation) };
+  return {
+    ...(source.etag !== undefined && { etag: entityTagOf(source.etag, representation) }),
+    ...(source.lastModified !== undefined && { lastModified: source.lastModified }),
+  };
+}
+
+/**
+ * Strips the representation part (`;json`) of the tags in an If-Match field, so that an update
+ * conditioned on any representation's tag is compared with the resource's version: the state of
+ * the resource is what an update's precondition is about (RFC 9110 section 13.1.1).
+ */
+export function withoutRepresentation(field: string): string {
+  return field.replace(/"([^";]*);[^"]*"/g, '"$1"');
+}
