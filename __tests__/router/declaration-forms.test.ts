@@ -12,11 +12,11 @@ describe('the fluent form', () => {
       .consumes('application/json')
       .produces('application/json', 'application/xml')
       .handle((ctx) => ({ route: 'full', id: ctx.path.id }));
-    api.get('/s').handle(() => 'GET');
-    api.post('/s').handle(() => 'POST');
-    api.put('/s').handle(() => 'PUT');
-    api.patch('/s').handle(() => 'PATCH');
-    api.delete('/s').handle(() => 'DELETE');
+    api.get('/s').handle(() => ({ route: 'GET' }));
+    api.post('/s').handle(() => ({ route: 'POST' }));
+    api.put('/s').handle(() => ({ route: 'PUT' }));
+    api.patch('/s').handle(() => ({ route: 'PATCH' }));
+    api.delete('/s').handle(() => ({ route: 'DELETE' }));
   });
 
   it('answers a request that meets every condition of a fully declared route', async () => {
@@ -38,19 +38,19 @@ describe('the fluent form', () => {
 
   it.each(['get', 'post', 'put', 'patch', 'delete'] as const)('routes %s through its shorthand', async (method) => {
     const res = await request(app)[method]('/s');
-    expect(res.body).toBe(method.toUpperCase());
+    expect(res.body.route).toBe(method.toUpperCase());
   });
 
   it('keeps a builder immutable, so that one prefix can start several routes', async () => {
     const shared = serve((api) => {
       const base = api.get('/shared').produces('application/json');
-      base.params('mode=a').handle(() => 'a');
-      base.params('mode=b').handle(() => 'b');
-      base.handle(() => 'none');
+      base.params('mode=a').handle(() => ({ route: 'a' }));
+      base.params('mode=b').handle(() => ({ route: 'b' }));
+      base.handle(() => ({ route: 'none' }));
     });
-    expect((await request(shared).get('/shared?mode=a')).body).toBe('a');
-    expect((await request(shared).get('/shared?mode=b')).body).toBe('b');
-    expect((await request(shared).get('/shared')).body).toBe('none');
+    expect((await request(shared).get('/shared?mode=a')).body.route).toBe('a');
+    expect((await request(shared).get('/shared?mode=b')).body.route).toBe('b');
+    expect((await request(shared).get('/shared')).body.route).toBe('none');
   });
 
   it('rejects a handler that is not a function, naming the route', () => {

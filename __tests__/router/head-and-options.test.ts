@@ -6,8 +6,8 @@ describe('HEAD', () => {
   const app = serve((api) => {
     api.get('/cars/{id}').produces('application/json').handle(handler);
     api.route('/explicit').method('HEAD').handle(() => undefined);
-    api.get('/explicit').handle(() => 'get');
-    api.post('/posts').handle(() => 'posted');
+    api.get('/explicit').handle(() => ({ route: 'get' }));
+    api.post('/posts').handle(() => ({ route: 'posted' }));
   });
 
   it('answers HEAD from the GET route with the same headers and no body', async () => {
@@ -35,10 +35,10 @@ describe('HEAD', () => {
 describe('OPTIONS', () => {
   const app = serve((api) => {
     api.get('/cars').handle(() => []);
-    api.post('/cars').handle(() => 'created');
+    api.post('/cars').handle(() => ({ route: 'created' }));
     api.delete('/cars/{id}').handle(() => undefined);
-    api.route('/anything').handle(() => 'any');
-    api.get('/custom').handle(() => 'get');
+    api.route('/anything').handle(() => ({ route: 'any' }));
+    api.get('/custom').handle(() => ({ route: 'get' }));
     api.route('/custom').method('OPTIONS').handle((ctx) => {
       ctx.res.setHeader('Allow', 'GET, OPTIONS');
       return { custom: true };

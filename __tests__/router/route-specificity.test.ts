@@ -16,12 +16,12 @@ describe('choosing the most specific route', () => {
   describe('by path', () => {
     const cases = bothOrders(
       (api) => {
-        api.get('/cars/new').handle(() => 'literal');
-        api.get('/cars/{id:\\d+}').handle(() => 'constrained');
+        api.get('/cars/new').handle(() => ({ route: 'literal' }));
+        api.get('/cars/{id:\\d+}').handle(() => ({ route: 'constrained' }));
       },
       (api) => {
-        api.get('/cars/{id}').handle(() => 'placeholder');
-        api.get('/cars/{*rest}').handle(() => 'catch-all');
+        api.get('/cars/{id}').handle(() => ({ route: 'placeholder' }));
+        api.get('/cars/{*rest}').handle(() => ({ route: 'catch-all' }));
       },
     );
 
@@ -32,7 +32,7 @@ describe('choosing the most specific route', () => {
         ['/cars/abc', 'placeholder'],
         ['/cars/abc/def', 'catch-all'],
       ])('answers %s from the %s route', async (path, route) => {
-        expect((await request(app).get(path)).body).toBe(route);
+        expect((await request(app).get(path)).body.route).toBe(route);
       });
     });
   });
@@ -40,10 +40,10 @@ describe('choosing the most specific route', () => {
   describe('by params conditions (more wins)', () => {
     describe.each(
       bothOrders(
-        (api) => api.get('/cars').params('debug', 'mode=fast').handle(() => 'two'),
+        (api) => api.get('/cars').params('debug', 'mode=fast').handle(() => ({ route: 'two' })),
         (api) => {
-          api.get('/cars').params('debug').handle(() => 'one');
-          api.get('/cars').handle(() => 'none');
+          api.get('/cars').params('debug').handle(() => ({ route: 'one' }));
+          api.get('/cars').handle(() => ({ route: 'none' }));
         },
       ),
     )('when the more specific route is %s', (_, app) => {
@@ -52,7 +52,7 @@ describe('choosing the most specific route', () => {
         ['/cars?debug', 'one'],
         ['/cars', 'none'],
       ])('answers %s from the route with %s', async (path, route) => {
-        expect((await request(app).get(path)).body).toBe(route);
+        expect((await request(app).get(path)).body.route).toBe(route);
       });
     });
   });
@@ -60,10 +60,10 @@ describe('choosing the most specific route', () => {
   describe('by headers conditions (more wins)', () => {
     describe.each(
       bothOrders(
-        (api) => api.get('/cars').headers('X-A', 'X-B=1').handle(() => 'two'),
+        (api) => api.get('/cars').headers('X-A', 'X-B=1').handle(() => ({ route: 'two' })),
         (api) => {
-          api.get('/cars').headers('X-A').handle(() => 'one');
-          api.get('/cars').handle(() => 'none');
+          api.get('/cars').headers('X-A').handle(() => ({ route: 'one' }));
+          api.get('/cars').handle(() => ({ route: 'none' }));
         },
       ),
     )('when the more specific route is %s', (_, app) => {
@@ -72,7 +72,7 @@ describe('choosing the most specific route', () => {
         [{ 'X-A': '1', 'X-B': '2' }, 'one'],
         [{}, 'none'],
       ])('answers headers %j from the route with %s', async (headers, route) => {
-        expect((await request(app).get('/cars').set(headers)).body).toBe(route);
+        expect((await request(app).get('/cars').set(headers)).body.route).toBe(route);
       });
     });
   });
@@ -80,10 +80,10 @@ describe('choosing the most specific route', () => {
   describe('by consumes (more specific wins)', () => {
     describe.each(
       bothOrders(
-        (api) => api.post('/cars').consumes('application/json').handle(() => 'json'),
+        (api) => api.post('/cars').consumes('application/json').handle(() => ({ route: 'json' })),
         (api) => {
-          api.post('/cars').consumes('application/*').handle(() => 'application');
-          api.post('/cars').handle(() => 'any');
+          api.post('/cars').consumes('application/*').handle(() => ({ route: 'application' }));
+          api.post('/cars').handle(() => ({ route: 'any' }));
         },
       ),
     )('when the more specific route is %s', (_, app) => {
@@ -92,7 +92,7 @@ describe('choosing the most specific route', () => {
         ['application/xml', 'application'],
         ['text/plain', 'any'],
       ])('answers a %s body from the %s route', async (contentType, route) => {
-        expect((await request(app).post('/cars').set('Content-Type', contentType).send('{}')).body).toBe(route);
+        expect((await request(app).post('/cars').set('Content-Type', contentType).send('{}')).body.route).toBe(route);
       });
     });
   });
@@ -100,8 +100,8 @@ describe('choosing the most specific route', () => {
   describe('by produces (the Accept weights decide)', () => {
     describe.each(
       bothOrders(
-        (api) => api.get('/cars').produces('application/json').handle(() => 'json'),
-        (api) => api.get('/cars').produces('application/problem+json').handle(() => 'problem'),
+        (api) => api.get('/cars').produces('application/json').handle(() => ({ route: 'json' })),
+        (api) => api.get('/cars').produces('application/problem+json').handle(() => ({ route: 'problem' })),
       ),
     )('when the JSON route is %s', (_, app) => {
       it.each([
@@ -110,58 +110,58 @@ describe('choosing the most specific route', () => {
         ['application/*;q=0.5, application/problem+json', 'problem'],
         ['application/json', 'json'],
       ])('answers Accept %j from the %s route', async (accept, route) => {
-        expect((await request(app).get('/cars').set('Accept', accept)).body).toBe(route);
+        expect((await request(app).get('/cars').set('Accept', accept)).body.route).toBe(route);
       });
     });
 
     it('prefers a route that produces something over one that declares nothing', async () => {
       for (const [, app] of bothOrders(
-        (api) => api.get('/cars').produces('application/json').handle(() => 'json'),
-        (api) => api.get('/cars').handle(() => 'unspecified'),
+        (api) => api.get('/cars').produces('application/json').handle(() => ({ route: 'json' })),
+        (api) => api.get('/cars').handle(() => ({ route: 'unspecified' })),
       )) {
-        expect((await request(app).get('/cars')).body).toBe('json');
+        expect((await request(app).get('/cars')).body.route).toBe('json');
       }
     });
 
     it('answers from the route declared first when Accept does not decide between disjoint produces', async () => {
       const app = serve((api) => {
-        api.get('/cars').produces('application/problem+json').handle(() => 'problem');
-        api.get('/cars').produces('application/json').handle(() => 'json');
+        api.get('/cars').produces('application/problem+json').handle(() => ({ route: 'problem' }));
+        api.get('/cars').produces('application/json').handle(() => ({ route: 'json' }));
       });
-      expect((await request(app).get('/cars')).body).toBe('problem');
-      expect((await request(app).get('/cars').set('Accept', 'application/*')).body).toBe('problem');
+      expect((await request(app).get('/cars')).body.route).toBe('problem');
+      expect((await request(app).get('/cars').set('Accept', 'application/*')).body.route).toBe('problem');
     });
   });
 
   describe('by method (explicit over none)', () => {
     describe.each(
       bothOrders(
-        (api) => api.get('/cars').handle(() => 'get'),
-        (api) => api.route('/cars').handle(() => 'any'),
+        (api) => api.get('/cars').handle(() => ({ route: 'get' })),
+        (api) => api.route('/cars').handle(() => ({ route: 'any' })),
       ),
     )('when the GET route is %s', (_, app) => {
       it('answers GET from the GET route', async () => {
-        expect((await request(app).get('/cars')).body).toBe('get');
+        expect((await request(app).get('/cars')).body.route).toBe('get');
       });
 
       it('answers other methods from the route without a method condition', async () => {
-        expect((await request(app).delete('/cars')).body).toBe('any');
+        expect((await request(app).delete('/cars')).body.route).toBe('any');
       });
     });
   });
 
   describe('in order: path, then params, then headers, then consumes, then produces, then method', () => {
     it.each<[string, Declare, Declare, string]>([
-      ['a literal path beats more params', (api) => api.get('/a/x').handle(() => 'path'), (api) => api.get('/a/{p}').params('q').handle(() => 'params'), 'path'],
-      ['params beat headers', (api) => api.get('/a').params('q').handle(() => 'params'), (api) => api.get('/a').headers('X-H', 'X-I').handle(() => 'headers'), 'params'],
-      ['headers beat consumes', (api) => api.get('/a').headers('X-H').handle(() => 'headers'), (api) => api.get('/a').consumes('application/json').handle(() => 'consumes'), 'headers'],
-      ['consumes beat produces', (api) => api.get('/a').consumes('application/json').handle(() => 'consumes'), (api) => api.get('/a').produces('application/json').handle(() => 'produces'), 'consumes'],
-      ['produces beat an explicit method', (api) => api.route('/a').produces('application/json').handle(() => 'produces'), (api) => api.get('/a').handle(() => 'method'), 'produces'],
+      ['a literal path beats more params', (api) => api.get('/a/x').handle(() => ({ route: 'path' })), (api) => api.get('/a/{p}').params('q').handle(() => ({ route: 'params' })), 'path'],
+      ['params beat headers', (api) => api.get('/a').params('q').handle(() => ({ route: 'params' })), (api) => api.get('/a').headers('X-H', 'X-I').handle(() => ({ route: 'headers' })), 'params'],
+      ['headers beat consumes', (api) => api.get('/a').headers('X-H').handle(() => ({ route: 'headers' })), (api) => api.get('/a').consumes('application/json').handle(() => ({ route: 'consumes' })), 'headers'],
+      ['consumes beat produces', (api) => api.get('/a').consumes('application/json').handle(() => ({ route: 'consumes' })), (api) => api.get('/a').produces('application/json').handle(() => ({ route: 'produces' })), 'consumes'],
+      ['produces beat an explicit method', (api) => api.route('/a').produces('application/json').handle(() => ({ route: 'produces' })), (api) => api.get('/a').handle(() => ({ route: 'method' })), 'produces'],
     ])('%s', async (_, a, b, winner) => {
       for (const [, app] of bothOrders(a, b)) {
         const path = winner === 'path' ? '/a/x?q' : '/a?q';
         const res = await request(app).get(path).set('X-H', '1').set('X-I', '1').set('Content-Type', 'application/json').send('{}');
-        expect(res.body).toBe(winner);
+        expect(res.body.route).toBe(winner);
       }
     });
   });

@@ -4,16 +4,16 @@ import { serve } from './app-fixture';
 describe('router-level defaults, createRouter({ ... })', () => {
   it('prefixes every route with the router path', async () => {
     const app = serve((api) => {
-      api.get('/cars').handle(() => 'cars');
-      api.get('/').handle(() => 'root');
+      api.get('/cars').handle(() => ({ route: 'cars' }));
+      api.get('/').handle(() => ({ route: 'root' }));
     }, { path: '/v1' });
-    expect((await request(app).get('/v1/cars')).body).toBe('cars');
-    expect((await request(app).get('/v1')).body).toBe('root');
+    expect((await request(app).get('/v1/cars')).body.route).toBe('cars');
+    expect((await request(app).get('/v1')).body.route).toBe('root');
     expect((await request(app).get('/cars')).status).toBe(404);
   });
 
   it('adds router params to the route params', async () => {
-    const app = serve((api) => api.get('/cars').params('mode=fast').handle(() => 'ok'), { params: ['apiKey'] });
+    const app = serve((api) => api.get('/cars').params('mode=fast').handle(() => ({ route: 'ok' })), { params: ['apiKey'] });
     expect((await request(app).get('/cars?apiKey=1&mode=fast')).status).toBe(200);
     const missingRouterParam = await request(app).get('/cars?mode=fast');
     expect(missingRouterParam.status).toBe(400);
@@ -22,14 +22,14 @@ describe('router-level defaults, createRouter({ ... })', () => {
   });
 
   it('adds router headers to the route headers', async () => {
-    const app = serve((api) => api.get('/cars').headers('X-Api-Version=2').handle(() => 'ok'), { headers: 'X-Tenant' });
+    const app = serve((api) => api.get('/cars').headers('X-Api-Version=2').handle(() => ({ route: 'ok' })), { headers: 'X-Tenant' });
     expect((await request(app).get('/cars').set('X-Tenant', 'a').set('X-Api-Version', '2')).status).toBe(200);
     expect((await request(app).get('/cars').set('X-Api-Version', '2')).status).toBe(404);
     expect((await request(app).get('/cars').set('X-Tenant', 'a')).status).toBe(404);
   });
 
   it('adds router methods to the route methods', async () => {
-    const app = serve((api) => api.post('/cars').handle(() => 'ok'), { method: 'PUT' });
+    const app = serve((api) => api.post('/cars').handle(() => ({ route: 'ok' })), { method: 'PUT' });
     expect((await request(app).post('/cars')).status).toBe(200);
     expect((await request(app).put('/cars')).status).toBe(200);
     const res = await request(app).delete('/cars');
@@ -51,8 +51,8 @@ describe('router-level defaults, createRouter({ ... })', () => {
 
   it('applies router consumes to a route that declares none, and lets a route replace them', async () => {
     const app = serve((api) => {
-      api.post('/default').body(Object).handle(() => 'default');
-      api.post('/replaced').consumes('application/merge-patch+json').body(Object).handle(() => 'replaced');
+      api.post('/default').body(Object).handle(() => ({ route: 'default' }));
+      api.post('/replaced').consumes('application/merge-patch+json').body(Object).handle(() => ({ route: 'replaced' }));
     }, { consumes: 'application/json' });
     expect((await request(app).post('/default').set('Content-Type', 'application/json').send('{}')).status).toBe(200);
     expect((await request(app).post('/replaced').set('Content-Type', 'application/merge-patch+json').send('{}')).status).toBe(200);
