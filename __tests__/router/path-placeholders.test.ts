@@ -44,6 +44,17 @@ describe('path placeholders', () => {
     expect(res.body.detail).toContain('%E0%A4%A');
   });
 
+  it('matches literal segments after percent-decoding the request path', async () => {
+    const literal = serve((api) => api.get('/café/a b').handle(() => ({ route: 'literal' })));
+    expect((await request(literal).get('/caf%C3%A9/a%20b')).body).toEqual({ route: 'literal' });
+  });
+
+  it('answers the root template at the mount point, with or without a trailing slash', async () => {
+    const mounted = serve((api) => api.get('/').handle(() => ({ route: 'root' })), {}, '/api');
+    expect((await request(mounted).get('/api')).body).toEqual({ route: 'root' });
+    expect((await request(mounted).get('/api/')).body).toEqual({ route: 'root' });
+  });
+
   describe('when a template is malformed', () => {
     it.each([
       ['/cars/{id', "Route GET /cars/{id: Malformed path template '/cars/{id'"],
