@@ -2,8 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { evaluatePreconditions } from '../src/caching/conditional-request';
 import { type RequestInfo, createRequestInfo } from '../src/conditions/request-info';
 import type { RequestContext } from '../src/dsl/request-context';
-import { HttpError, PreconditionFailed } from '../src/errors/http-error';
-import { ProblemType } from '../src/errors/problem-types';
+import { HttpError } from '../src/errors/http-error';
 import { preferredMediaTypes } from '../src/http/accept-header';
 import { isConcrete } from '../src/http/media-type';
 import { type RequestSegment, splitRequestPath } from '../src/routing/request-path';
@@ -12,10 +11,11 @@ import type { RouteIndex } from '../src/routing/route-index';
 import { selectRoute } from '../src/routing/route-selection';
 import { type ValidatorSource, toValidators, withoutRepresentation } from '../src/validators';
 import { bindContext } from './context-binder';
+import { evaluateAgainstGet, hasPreconditions } from './current-validators';
 import { writeProblem } from './problem-writer';
 import { readRequestBody } from './request-body';
 import { notModifiedHeaders, cacheHeaders } from './response-headers';
-import { representationName, send, writeRepresentation } from './representation-writer';
+import { preconditionFailed, representationName, send, writeRepresentation } from './representation-writer';
 import { toResult } from './result-writer';
 
 /** Options of the dispatch middleware. */
@@ -29,6 +29,7 @@ export interface DispatchOptions {
 type Context = RequestContext<unknown, unknown, unknown, unknown, unknown>;
 
 const SAFE = new Set(['GET', 'HEAD']);
+
 
 /**
  * Runs the route's `.etag()` hook and answers the request's preconditions with it, before the body
@@ -53,9 +54,7 @@ async function checkPreconditions(route: Route, context: Context, request: Reque
         ...(request.headers['if-none-match'] !== undefined && { 'if-none-match': withoutRepresentation(request.headers['if-none-match']) }),
       };
   const outcome = evaluatePreconditions({ method: request.method, requestHeaders: headers, validators: validators ?? {}, exists: validators !== undefined });
-  if (outcome === 'precondition-failed') {
-    throw new PreconditionFailed('A precondition of the request (If-Match, If-None-Match, If-Unmodified-Since) failed', { type: ProblemType.preconditionFailed });
-  }
+  if (outcome === 'precondition-failed') throw preconditionFailed();
   if (outcome === 'not-modified') {
     const own: Record<string, string> = {};
     if (validators?.etag !== undefined) own.etag = validators.etag;
@@ -75,11 +74,23 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
   const onError = options.onError ?? ((error: unknown) => console.error(error));
   const clock = options.now ?? Date.now;
 
-  async function answer(route: Route, segments: readonly RequestSegment[], req: Request, res: Response, request: RequestInfo, mediaType: string | undefined): Promise<void> {
+  async function answer(
+    route: Route,
+    candidates: readonly Route[],
+    segments: readonly RequestSegment[],
+    req: Request,
+    res: Response,
+    request: RequestInfo,
+    mediaType: string | undefined,
+  ): Promise<void> {
     const now = clock();
     const context = bindContext(route, segments, request, req, res, mediaType);
     const preconditions = await checkPreconditions(route, context, request, res, now);
     if (preconditions.done) return;
+    if (route.options.etag === undefined && !SAFE.has(request.method) && hasPreconditions(request)) {
+      // No hook: ask the resource's GET route for its current validators, before anything changes.
+      if ((await evaluateAgainstGet(candidates, segments, request, req, res)) === 'precondition-failed') throw preconditionFailed();
+    }
     const body = route.body === undefined ? undefined : await readRequestBody(req, request, route);
     const result = toResult(await route.handler({ ...context, body }));
     if (res.headersSent || res.writableEnded) return;
@@ -118,7 +129,7 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
       const { route } = selection;
       const declared = route.mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType);
       const best = preferredMediaTypes(declared, request.accept)[0];
-      answer(route, segments, req, res, request, best === undefined ? undefined : `${best.type}/${best.subtype}`).catch(fail);
+      answer(route, candidates, segments, req, res, request, best === undefined ? undefined : `${best.type}/${best.subtype}`).catch(fail);
     } catch (error) {
       fail(error);
     }

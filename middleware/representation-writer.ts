@@ -34,8 +34,9 @@ export function send(res: ServerResponse, status: number, headers: Readonly<Reco
   res.end(withBody ? body : undefined);
 }
 
-function preconditionFailed(): PreconditionFailed {
-  return new PreconditionFailed('A precondition of the request (If-Match, If-None-Match, If-Unmodified-Since) failed', {
+/** The 412 of a failed precondition: the handler did not run, so nothing changed. */
+export function preconditionFailed(): PreconditionFailed {
+  return new PreconditionFailed('A precondition of the request (If-Match, If-None-Match, If-Unmodified-Since) failed; nothing was changed', {
     type: ProblemType.preconditionFailed,
   });
 }

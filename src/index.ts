@@ -29,3 +29,45 @@ export {
 export { ProblemType } from './errors/problem-types';
 export type { ProblemDocument } from './errors/problem-document';
 export type { MediaType } from './http/media-type';
+
+// Body converters: the ordered, customisable registry and the eight defaults.
+export {
+  ConverterRegistry,
+  defaultConverters,
+  TextConverter,
+  FormConverter,
+  ByteArrayConverter,
+  JsonConverter,
+  XmlObjectConverter,
+  XmlSourceConverter,
+  AtomConverter,
+  RssConverter,
+  CsvConverter,
+  Form,
+  XmlDocument,
+  Feed,
+  bodyKindOf,
+  valueKindOf,
+  shapeOf,
+  DEFAULT_MAX_DEPTH,
+} from './converters';
+export type {
+  BodyConverter,
+  BodyKind,
+  ReadOptions,
+  WriteOptions,
+  WrittenBody,
+  FormInit,
+  FeedOptions,
+  FeedItem,
+  CsvRecord,
+  JsonSchemaLike,
+} from './converters';
+export { parseMediaType, formatMediaType } from './http/media-type';
+
+// Caching: the route policy, validators, and the in-process shared cache.
+export type { ResponsePolicy } from './caching/response-policy';
+export { ONE_YEAR_SECONDS } from './caching/response-policy';
+export type { ValidatorSource } from './validators';
+export { cache, MemoryStore } from '../middleware/cache';
+export type { CacheOptions, CacheStatus, SharedCache, CacheStore, StoredResponse, MemoryStoreOptions } from '../middleware/cache';

@@ -1,0 +1,105 @@
+import type { Request, Response } from 'express';
+import { type PreconditionOutcome, type Validators, evaluatePreconditions } from '../src/caching/conditional-request';
+import { strongEntityTag } from '../src/caching/entity-tag';
+import { type RequestInfo, createRequestInfo } from '../src/conditions/request-info';
+import { valueKindOf } from '../src/converters/body-kind';
+import type { RequestContext } from '../src/dsl/request-context';
+import { HttpError } from '../src/errors/http-error';
+import type { RequestSegment } from '../src/routing/request-path';
+import type { Route } from '../src/routing/route';
+import { selectRoute } from '../src/routing/route-selection';
+import { type ValidatorSource, toValidators, withoutRepresentation } from '../src/validators';
+import { bindContext } from './context-binder';
+import { toResult } from './result-writer';
+
+type Context = RequestContext<unknown, unknown, unknown, unknown, unknown>;
+type Hook = (context: Context) => ValidatorSource | Promise<ValidatorSource>;
+
+/** The current state of a resource as its GET route sees it: validators per representation. */
+interface CurrentState {
+  readonly exists: boolean;
+  /** One entry per representation; versions from hooks come without a representation part. */
+  readonly validators: readonly Validators[];
+  /** Whether the tags are versions, so the client's tags lose their representation part. */
+  readonly versions: boolean;
+}
+
+const NONE: CurrentState = { exists: false, validators: [], versions: false };
+
+/** Whether a request carries a precondition that needs the resource's current validators. */
+export function hasPreconditions(request: RequestInfo): boolean {
+  const h = request.headers;
+  return h['if-match'] !== undefined || h['if-none-match'] !== undefined || h['if-unmodified-since'] !== undefined;
+}
+
+/**
+ * Finds the current validators of the resource by asking its GET route: its `.etag()` hook when it
+ * has one, else its handler (GET is safe, RFC 9110 section 9.2.1), whose value is written in every
+ * representation the route offers to get each one's strong ETag. This is what gives optimistic
+ * concurrency to any resource whose GET gives a validator.
+ */
+async function currentState(candidates: readonly Route[], segments: readonly RequestSegment[], req: Request, res: Response): Promise<CurrentState> {
+  const get = createRequestInfo('GET', req.url, { ...req.headers, accept: '*/*' });
+  const selection = selectRoute(candidates, get);
+  if (selection.kind !== 'route') return NONE;
+  const route = selection.route;
+  let context: Context;
+  try {
+    context = bindContext(route, segments, get, req, res, undefined);
+  } catch {
+    return NONE;
+  }
+  const hook = route.options.etag as Hook | undefined;
+  if (hook !== undefined) {
+    const validators = toValidators(await hook(context));
+    return validators === undefined ? NONE : { exists: true, validators: [validators], versions: true };
+  }
+  let value: unknown;
+  try {
+    value = await route.handler(context);
+  } catch (error) {
+    if (error instanceof HttpError && (error.status === 404 || error.status === 410)) return NONE;
+    throw error;
+  }
+  const result = toResult(value);
+  if (result.status !== 200 || result.body === undefined) return { exists: result.status < 300, validators: [], versions: false };
+  const given = toValidators(result.validators);
+  if (given !== undefined) return { exists: true, validators: [given], versions: true };
+  const kind = valueKindOf(result.body);
+  const validators: Validators[] = [];
+  for (const mediaType of route.offers(kind)) {
+    const converter = route.registry.findWriter(kind, mediaType);
+    if (converter === undefined) continue;
+    const written = await converter.write(result.body, { mediaType, rootName: route.xmlRoot });
+    const lastModified = result.headers['Last-Modified'] ?? result.headers['last-modified'];
+    validators.push({ etag: strongEntityTag(written.body), ...(lastModified !== undefined && { lastModified }) });
+  }
+  return { exists: true, validators, versions: false };
+}
+
+/**
+ * Evaluates the preconditions of an unsafe request whose route has no `.etag()` hook against the
+ * resource's current state. With several representations, If-Match passes when the client's tag is
+ * that of any of them, and If-None-Match fails when it is that of any of them.
+ */
+export async function evaluateAgainstGet(
+  candidates: readonly Route[],
+  segments: readonly RequestSegment[],
+  request: RequestInfo,
+  req: Request,
+  res: Response,
+): Promise<PreconditionOutcome> {
+  const state = await currentState(candidates, segments, req, res);
+  const headers = { ...request.headers };
+  if (state.versions) {
+    if (headers['if-match'] !== undefined) headers['if-match'] = withoutRepresentation(headers['if-match']);
+    if (headers['if-none-match'] !== undefined) headers['if-none-match'] = withoutRepresentation(headers['if-none-match']);
+  }
+  const all = state.validators.length === 0 ? [{}] : state.validators;
+  const outcomes = all.map((validators) =>
+    evaluatePreconditions({ method: request.method, requestHeaders: headers, validators, exists: state.exists }),
+  );
+  const failed = headers['if-none-match'] !== undefined ? outcomes.some((o) => o !== 'proceed') : outcomes.every((o) => o !== 'proceed');
+  return failed ? 'precondition-failed' : 'proceed';
+}
+
