@@ -104,7 +104,7 @@ describe('cache headers on responses the router writes', () => {
     ['put', 'the route and the handler gave freshness'],
     ['patch', 'the handler set max-age'],
     ['delete', 'nothing was set'],
-  ] as const)('makes a %s response no-store, with any freshness removed (%s)', async (method) => {
+  ] as const)('makes a %s response no-store, with any freshness removed (%s)', async (method, _why) => {
     const res = await request(app)[method]('/things');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.expires).toBeUndefined();
