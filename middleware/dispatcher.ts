@@ -4,7 +4,6 @@ import { type RequestInfo, createRequestInfo } from '../src/conditions/request-i
 import type { RequestContext } from '../src/dsl/request-context';
 import { HttpError } from '../src/errors/http-error';
 import { preferredMediaTypes } from '../src/http/accept-header';
-import { isConcrete } from '../src/http/media-type';
 import { type RequestSegment, splitRequestPath } from '../src/routing/request-path';
 import type { Route } from '../src/routing/route';
 import type { RouteIndex } from '../src/routing/route-index';
@@ -127,8 +126,7 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
         return;
       }
       const { route } = selection;
-      const declared = route.mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType);
-      const best = preferredMediaTypes(declared, request.accept)[0];
+      const best = route.producedTypes.length === 0 ? undefined : preferredMediaTypes(route.producedTypes, request.accept)[0];
       answer(route, candidates, segments, req, res, request, best === undefined ? undefined : `${best.type}/${best.subtype}`).catch(fail);
     } catch (error) {
       fail(error);

@@ -8,6 +8,7 @@ import type { ResponsePolicy } from './caching/response-policy';
 import { DEFAULT_MAX_DEPTH } from './converters/body-converter';
 import { type ConverterRegistry, defaultConverters } from './converters/converter-registry';
 import { DEFAULT_BODY_LIMIT } from '../middleware/body-reader';
+import { isConcrete } from './http/media-type';
 import { RouteIndex } from './routing/route-index';
 import { compileBody, defaultXmlRoot, offersFor, readableTypes } from './routing/route-compilation';
 import {
@@ -165,6 +166,7 @@ export class Router implements RouteRegistry {
       cachePolicy: declaration.options.cache ?? this.options.cache,
       xmlRoot: declaration.options.xmlRoot ?? defaultXmlRoot(mapping.template),
       offers: offersFor(registry, mapping.produces),
+      producedTypes: mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType),
       order: this.table.length,
       mapping,
       template: mapping.template,

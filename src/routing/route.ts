@@ -41,6 +41,8 @@ export interface Route {
   readonly readableTypes: readonly string[];
   readonly cachePolicy: ResponsePolicy | undefined;
   readonly xmlRoot: string;
+  /** The concrete media types the route declares it produces, in its order (for `ctx.mediaType`). */
+  readonly producedTypes: readonly MediaType[];
   /** The concrete media types a value of a kind can be written as, in the server's order (memoised). */
   offers(kind: BodyKind): readonly MediaType[];
 }
