@@ -84,8 +84,10 @@ export async function writeRepresentation(
   let final = cacheHeaders(method, route.cachePolicy, headers, now);
   const cacheable = isCacheable(method, result.status, final);
 
-  if (given !== undefined && result.status === 200) {
-    // The handler knows its validators: answer the condition before converting anything.
+  if (given !== undefined && result.status === 200 && (method === 'GET' || method === 'HEAD')) {
+    // The handler knows its validators: answer the condition before converting anything. Only for
+    // GET and HEAD: after an unsafe method they describe the new state, and its preconditions were
+    // evaluated before the change (RFC 9110 section 13.2.1).
     const outcome = evaluatePreconditions({ method, requestHeaders: request.headers, validators: given, exists: true });
     if (outcome === 'not-modified') return send(res, 304, notModifiedHeaders(final), undefined);
     if (outcome === 'precondition-failed') throw preconditionFailed();
