@@ -100,6 +100,7 @@ describe('comparePathTemplates(a, b)', () => {
       ['/cars/{id:\\d+}', '/cars/{id}', 'a constrained placeholder beats a plain one'],
       ['/cars/{id}', '/cars/{*rest}', 'a placeholder beats a catch-all'],
       ['/a/b/c/d/{x}', '/a/{*rest}', 'no catch-all beats a catch-all, whatever the lengths'],
+      ['/{a}/{b}', '/x/{*rest}', 'no catch-all beats a catch-all, even with more placeholders'],
       ['/cars/{id}/wheels', '/cars/{id}/{part}', 'fewer placeholders first'],
       ['/files/x/{*rest}', '/files/{*rest}', 'between catch-alls, the first differing segment decides'],
       ['/a/{x}/c', '/{y}/b/c', 'at the first differing segment, a literal beats a placeholder'],
