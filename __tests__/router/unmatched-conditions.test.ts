@@ -56,6 +56,13 @@ describe('when the path matches but no route matches fully', () => {
       expect(res.headers['accept-patch']).toBeUndefined();
     });
 
+    it('answers 415 without an empty Accept-Post when the route only excludes media types', async () => {
+      const excluding = serve((api) => api.post('/notes').consumes('!text/plain').body(Object).handle(() => ({ ok: true })));
+      const res = await request(excluding).post('/notes').set('Content-Type', 'text/plain').send('x');
+      expectProblem(res, 415);
+      expect(res.headers['accept-post']).toBeUndefined();
+    });
+
     it('answers 415 for a Content-Type that does not parse', async () => {
       const res = await request(app).post('/cars').set('Content-Type', 'nonsense').send('x');
       expect(expectProblem(res, 415).detail).toContain('not a valid media type');

@@ -70,8 +70,9 @@ function explainNoMatch<T extends Selectable>(candidates: readonly T[], request:
     const contentType = request.contentType;
     const sent = contentType === undefined ? `'${String(request.headers['content-type'])}' (not a valid media type)` : `'${formatMediaType(contentType)}'`;
     const headers: Record<string, string> = {};
-    if (request.method === 'POST') headers['Accept-Post'] = accepted.join(', ');
-    if (request.method === 'PATCH') headers['Accept-Patch'] = accepted.join(', ');
+    // Only negated consumes ('!text/plain') name nothing to accept: an empty list would say "nothing".
+    if (request.method === 'POST' && accepted.length > 0) headers['Accept-Post'] = accepted.join(', ');
+    if (request.method === 'PATCH' && accepted.length > 0) headers['Accept-Patch'] = accepted.join(', ');
     return {
       kind: 'error',
       error: new UnsupportedMediaType(`Content-Type ${sent} is not supported; supported: ${accepted.join(', ')}`, {
