@@ -1,5 +1,4 @@
-import { isCompatible } from '../http/media-type';
-import { type MediaTypeExpression, admitsContentType, parseMediaTypeExpression } from './media-type-expression';
+import { type MediaTypeExpression, expressionListsTie, positiveTexts, admitsContentType, parseMediaTypeExpression } from './media-type-expression';
 import type { RequestInfo } from './request-info';
 
 /** The media types a route accepts in the request body (Content-Type). */
@@ -46,17 +45,12 @@ export class ConsumesCondition {
   }
 
   overlaps(other: ConsumesCondition): boolean {
-    if (this.isEmpty || other.isEmpty) return this.isEmpty === other.isEmpty;
-    return this.expressions.some((a) =>
-      other.expressions.some(
-        (b) => a.negated === b.negated && a.specificity === b.specificity && (a.negated || isCompatible(a.mediaType, b.mediaType)),
-      ),
-    );
+    return expressionListsTie(this.expressions, other.expressions);
   }
 
   /** The positive media types, for 415 details and `Accept-Post`/`Accept-Patch`. */
   mediaTypes(): string[] {
-    return this.expressions.filter((e) => !e.negated).map((e) => e.text);
+    return positiveTexts(this.expressions);
   }
 
   toString(): string {

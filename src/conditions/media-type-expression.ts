@@ -48,3 +48,19 @@ export function fitsAccept(expression: MediaTypeExpression, ranges: readonly Med
   if (expression.negated) return ranges.some((range) => range.q > 0 && !includes(expression.mediaType, range));
   return acceptanceOfExpression(expression, ranges) !== undefined;
 }
+
+/**
+ * Whether two non-empty media-type conditions could tie for some request: a pair of expressions,
+ * both negated or both compatible, equally specific. Both empty tie; one empty never does.
+ */
+export function expressionListsTie(a: readonly MediaTypeExpression[], b: readonly MediaTypeExpression[]): boolean {
+  if (a.length === 0 || b.length === 0) return a.length === b.length;
+  return a.some((x) =>
+    b.some((y) => x.negated === y.negated && x.specificity === y.specificity && (x.negated || isCompatible(x.mediaType, y.mediaType))),
+  );
+}
+
+/** The positive media types of a condition, as declared. */
+export function positiveTexts(expressions: readonly MediaTypeExpression[]): string[] {
+  return expressions.filter((e) => !e.negated).map((e) => e.text);
+}

@@ -1,6 +1,5 @@
 import { type Acceptance, compareAcceptance } from '../http/accept-header';
-import { isCompatible } from '../http/media-type';
-import { type MediaTypeExpression, acceptanceOfExpression, fitsAccept, parseMediaTypeExpression } from './media-type-expression';
+import { type MediaTypeExpression, expressionListsTie, positiveTexts, acceptanceOfExpression, fitsAccept, parseMediaTypeExpression } from './media-type-expression';
 import type { RequestInfo } from './request-info';
 
 /** The media types a route can produce in the response body, matched against Accept. */
@@ -67,17 +66,12 @@ export class ProducesCondition {
    * Accept does not decide, the route declared first is the server's preference.
    */
   overlaps(other: ProducesCondition): boolean {
-    if (this.isEmpty || other.isEmpty) return this.isEmpty === other.isEmpty;
-    return this.expressions.some((a) =>
-      other.expressions.some(
-        (b) => a.negated === b.negated && a.specificity === b.specificity && (a.negated || isCompatible(a.mediaType, b.mediaType)),
-      ),
-    );
+    return expressionListsTie(this.expressions, other.expressions);
   }
 
   /** The positive media types, in declared order. */
   mediaTypes(): string[] {
-    return this.expressions.filter((e) => !e.negated).map((e) => e.text);
+    return positiveTexts(this.expressions);
   }
 
   toString(): string {
