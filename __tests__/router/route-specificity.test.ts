@@ -133,6 +133,19 @@ describe('choosing the most specific route', () => {
     });
   });
 
+  describe('by declaration order, when nothing else decides', () => {
+    it('answers from the route declared first when a repeated parameter meets disjoint params conditions', async () => {
+      for (const [first, second] of [['fast', 'slow'], ['slow', 'fast']]) {
+        const app = serve((api) => {
+          api.get('/cars').params(`mode=${first}`).handle(() => ({ route: first }));
+          api.get('/cars').params(`mode=${second}`).handle(() => ({ route: second }));
+        });
+        expect((await request(app).get('/cars?mode=fast&mode=slow')).body.route).toBe(first);
+        expect((await request(app).get('/cars?mode=slow')).body.route).toBe('slow');
+      }
+    });
+  });
+
   describe('by method (explicit over none)', () => {
     describe.each(
       bothOrders(
