@@ -138,7 +138,8 @@ export class Router implements RouteRegistry {
     const { attributes } = declaration;
     const name = `${attributes.method.join('|') || '*'} ${attributes.path ?? ''}`;
     if (typeof handler !== 'function') throw new Error(`Route ${name}: the handler must be a function`);
-    const mapping = combineMappings(this.defaults, compileMapping(attributes, name));
+    const combined = combineMappings(this.defaults, compileMapping(attributes, name));
+    const mapping = declaration.body === undefined ? combined : { ...combined, consumes: combined.consumes.requiringBody() };
     const matrixSegments = new Map<string, number>();
     const bindings = declaration.bindings.map((binding) => {
       try {

@@ -5,7 +5,11 @@ import type { RequestInfo } from './request-info';
 export class ConsumesCondition {
   static readonly EMPTY = new ConsumesCondition([]);
 
-  private constructor(readonly expressions: readonly MediaTypeExpression[]) {}
+  private constructor(
+    readonly expressions: readonly MediaTypeExpression[],
+    /** Set when the route declares a body: then a request without one is matched by its Content-Type too. */
+    readonly bodyRequired = false,
+  ) {}
 
   static of(...mediaTypes: readonly string[]): ConsumesCondition {
     return ConsumesCondition.fromExpressions(mediaTypes.map(parseMediaTypeExpression));
@@ -25,17 +29,25 @@ export class ConsumesCondition {
   }
 
   /**
-   * A request without a body matches (there is nothing to consume). Otherwise the narrowed
+   * The same condition for a route that declares a body: a request without a body must match too
+   * (its Content-Type, `application/octet-stream` when absent), as Spring does when the body is required.
+   */
+  requiringBody(): ConsumesCondition {
+    return this.isEmpty || this.bodyRequired ? this : new ConsumesCondition(this.expressions, true);
+  }
+
+  /**
+   * A request without a body matches (there is nothing to consume) unless the route requires one. Otherwise the narrowed
    * condition holds the expressions that admit the Content-Type; none, or an unparsable
    * Content-Type, is no match (415).
    */
   match(request: RequestInfo): ConsumesCondition | undefined {
-    if (this.isEmpty || !request.hasBody) return this;
+    if (this.isEmpty || (!request.hasBody && !this.bodyRequired)) return this;
     const contentType = request.contentType;
     if (contentType === undefined) return undefined;
     const matched = this.expressions.filter((e) => admitsContentType(e, contentType));
     if (matched.length === 0) return undefined;
-    return matched.length === this.expressions.length ? this : new ConsumesCondition(matched);
+    return matched.length === this.expressions.length ? this : new ConsumesCondition(matched, this.bodyRequired);
   }
 
   /** The more specific first matching expression wins; any condition beats none. */
