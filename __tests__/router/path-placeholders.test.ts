@@ -77,3 +77,18 @@ describe('path placeholders', () => {
     });
   });
 });
+
+describe('literal segments declared percent-encoded', () => {
+  const app = serve((api) => {
+    api.get('/caf%C3%A9').handle(() => ({ route: 'cafe' }));
+  });
+
+  it('match the request whether it sends them encoded or not', async () => {
+    expect((await request(app).get('/caf%C3%A9')).body).toEqual({ route: 'cafe' });
+    expect((await request(app).get('/caf%c3%a9')).body).toEqual({ route: 'cafe' });
+  });
+
+  it('are rejected when the encoding is invalid, naming the route', () => {
+    expect(() => serve((api) => api.get('/bad%ZZ').handle(() => 1))).toThrow(/bad%ZZ.*invalid percent-encoding/);
+  });
+});

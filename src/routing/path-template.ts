@@ -48,7 +48,13 @@ function readPlaceholder(template: string, text: string, open: number): number {
 function parseSegment(template: string, raw: string, names: Set<string>): TemplateSegment {
   if (!raw.includes('{') && !raw.includes('}')) {
     if (raw.includes(';')) throw new PathTemplateError(template, `';' is reserved for matrix variables (segment '${raw}')`);
-    return { kind: 'literal', text: raw };
+    // Requests are matched decoded, so a literal declared percent-encoded is decoded once here.
+    if (!raw.includes('%')) return { kind: 'literal', text: raw };
+    try {
+      return { kind: 'literal', text: decodeURIComponent(raw) };
+    } catch {
+      throw new PathTemplateError(template, `invalid percent-encoding in segment '${raw}'`);
+    }
   }
   if (!raw.startsWith('{') || readPlaceholder(template, raw, 0) !== raw.length - 1) {
     throw new PathTemplateError(template, `a placeholder must fill its whole segment ('${raw}')`);
