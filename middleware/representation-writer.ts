@@ -9,6 +9,7 @@ import { ProblemType } from '../src/errors/problem-types';
 import { preferredMediaTypes } from '../src/http/accept-header';
 import { type MediaType, formatMediaType, tryParseMediaType } from '../src/http/media-type';
 import type { CompiledRoute } from '../src/routing/route';
+import { offersWithAccepted, writableRanges } from '../src/routing/route-compilation';
 import { type ValidatorSource, toValidators } from '../src/validators';
 import { type HeaderBag, cacheHeaders, isCacheable, normaliseHeaders, notModifiedHeaders } from './response-headers';
 import type { Result } from './result-writer';
@@ -66,10 +67,13 @@ export async function writeRepresentation(
   const kind = valueKindOf(result.body);
   const explicitType = tryParseMediaType(headers['content-type'] as string | undefined);
   const offers = explicitType === undefined ? route.offers(kind) : [explicitType];
-  const chosen = explicitType ?? preferredMediaTypes(offers, request.accept)[0];
-  if (offers.length > 1 || route.mapping.produces.expressions.length > 1) addVary(headers, 'Accept');
+  // A converter that writes a range (bytes as any type, strings as any text type) writes whatever
+  // member of it Accept names: those are offers too, and more than one type could be chosen.
+  const ranges = explicitType === undefined ? writableRanges(route.registry, kind, route.mapping.produces) : [];
+  const chosen = explicitType ?? preferredMediaTypes(offersWithAccepted(offers, ranges, request.accept, route.mapping.produces), request.accept)[0];
+  if (offers.length > 1 || ranges.length > 0 || route.mapping.produces.expressions.length > 1) addVary(headers, 'Accept');
   if (chosen === undefined) {
-    const available = offers.map(formatMediaType);
+    const available = [...offers, ...ranges].map(formatMediaType);
     throw new NotAcceptable(`None of the available representations is acceptable; available: ${available.join(', ')}`, {
       type: ProblemType.notAcceptable,
       extensions: { available },

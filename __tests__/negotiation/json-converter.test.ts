@@ -9,6 +9,7 @@ describe('the JSON converter over HTTP', () => {
       return body;
     });
     api.get('/api/books/1').produces('application/vnd.api+json').handle(() => ({ data: { id: '1', type: 'books' } }));
+    api.get('/hal/books/1').produces('application/*+json').handle(() => ({ title: 'Dune' }));
     api.get('/books/1').handle(() => ({ title: 'Dune', year: 1965, tags: ['sf'], available: true, isbn: null }));
     api.get('/numbers').handle(() => [1, 2, 3]);
   });
@@ -46,10 +47,15 @@ describe('the JSON converter over HTTP', () => {
     expect(JSON.parse(res.text)).toEqual({ data: { id: '1', type: 'books' } });
   });
 
-  it('writes an application/*+json type Accept asks for', async () => {
-    const res = await request(app).get('/books/1').set('Accept', 'application/hal+json');
+  it('writes the application/*+json type Accept asks for when the route produces that range', async () => {
+    const res = await request(app).get('/hal/books/1').set('Accept', 'application/hal+json');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/hal+json; charset=utf-8');
-    expect(JSON.parse(res.text)).toMatchObject({ title: 'Dune' });
+    expect(JSON.parse(res.text)).toEqual({ title: 'Dune' });
+  });
+
+  it('does not make up an application/*+json type the route does not declare: 406', async () => {
+    const res = await request(app).get('/books/1').set('Accept', 'application/hal+json');
+    expect(res.status).toBe(406);
   });
 });

@@ -70,6 +70,18 @@ describe('the text converter over HTTP', () => {
       expect(res.body).toEqual(Buffer.from('naïve', 'latin1'));
     });
 
+    it('writes the charset an Accept range names', async () => {
+      const res = await request(app).post('/echo').set('Content-Type', 'text/plain').set('Accept', 'text/plain;charset=iso-8859-1').send('déjà').buffer(true).parse(binary);
+      expect(res.headers['content-type']).toBe('text/plain; charset=iso-8859-1');
+      expect(res.body).toEqual(Buffer.from('déjà', 'latin1'));
+    });
+
+    it('writes any text type Accept asks for', async () => {
+      const res = await request(app).post('/echo').set('Content-Type', 'text/plain').set('Accept', 'text/markdown').send('*hi*');
+      expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
+      expect(res.text).toBe('*hi*');
+    });
+
     it('writes other text types with their charset', async () => {
       const res = await request(app).get('/html');
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

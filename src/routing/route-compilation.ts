@@ -4,6 +4,7 @@ import type { ProducesCondition } from '../conditions/produces-condition';
 import { type BodyKind, bodyKindOf } from '../converters/body-kind';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import { type JsonSchemaLike, shapeOf } from '../converters/json-schema-shape';
+import type { MediaRange } from '../http/accept-header';
 import { type MediaType, formatMediaType, includes, isCompatible, isConcrete } from '../http/media-type';
 import type { PathTemplate } from './path-template';
 
@@ -59,6 +60,60 @@ export function writableOffers(registry: ConverterRegistry, kind: BodyKind, prod
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * The ranges whose every member a value of `kind` can be written as, when Accept names it: offers
+ * are concrete, so these stand for the rest (Spring's "most specific of the two").
+ *
+ * - Without produces, the converters' `type/*` ranges: bytes as any type (`*` + `/*`), strings as
+ *   any text type (`text/*`). Suffix ranges (`application/*+json`) are left out: a suffix names a
+ *   syntax, not a vocabulary, and an object is not an `application/xhtml+xml` document because
+ *   it can be written as XML; the route declares such types.
+ * - With produces, the declared ranges (suffix ones too) that a converter range includes, and the
+ *   converter's `type/*` ranges a declared range includes.
+ */
+export function writableRanges(registry: ConverterRegistry, kind: BodyKind, produces: ProducesCondition): MediaType[] {
+  const ranges = registry.writableMediaTypes(kind).filter((type) => !isConcrete(type));
+  const open = ranges.filter((type) => type.subtype === '*');
+  const positive = produces.expressions.filter((e) => !e.negated).map((e) => e.mediaType);
+  if (positive.length === 0) return open;
+  const result: MediaType[] = [];
+  for (const declared of positive.filter((type) => !isConcrete(type))) {
+    if (ranges.some((range) => includes(range, declared))) result.push(declared);
+    else result.push(...open.filter((range) => includes(declared, range)));
+  }
+  const seen = new Set<string>();
+  return result.filter((type) => {
+    const key = formatMediaType(type);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The offers for one request: the route's concrete offers, then each concrete type the Accept
+ * header names that one of `ranges` includes (with its parameters, so a `charset` is honoured),
+ * unless a negated produces expression takes it away.
+ */
+export function offersWithAccepted(
+  offers: readonly MediaType[],
+  ranges: readonly MediaType[],
+  accept: readonly MediaRange[],
+  produces: ProducesCondition,
+): readonly MediaType[] {
+  if (ranges.length === 0) return offers;
+  const negated = produces.expressions.filter((e) => e.negated);
+  const result = [...offers];
+  for (const wanted of accept) {
+    if (wanted.q === 0 || !isConcrete(wanted)) continue;
+    const type: MediaType = { type: wanted.type, subtype: wanted.subtype, parameters: wanted.parameters };
+    if (result.some((offer) => includes(wanted, offer))) continue;
+    if (!ranges.some((range) => includes(range, type)) || negated.some((e) => includes(e.mediaType, type))) continue;
+    result.push(type);
+  }
+  return result;
 }
 
 /** The XML root element name when the route gives none: its last literal path segment, else `root`. */
