@@ -24,7 +24,7 @@ export function expectProblem(res: Response, status: number): { type: string; ti
 }
 
 /** Collects a response body as bytes, whatever its type (supertest only buffers what it knows). */
-export function binary(res: NodeJS.ReadableStream, callback: (error: Error | null, body: Buffer) => void): void {
+export function binary(res: NodeJS.EventEmitter, callback: (error: Error | null, body: Buffer) => void): void {
   const chunks: Buffer[] = [];
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => callback(null, Buffer.concat(chunks)));
