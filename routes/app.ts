@@ -1,13 +1,62 @@
 import express, { type Express } from 'express';
-import { createRouter } from '../src';
-import { bookcaseRoutes, seedBookcase } from './bookcase';
+import type { Logger } from 'pino';
+import { type SharedCache, cache, createRouter } from '../src';
+import { avatarRoutes } from './avatar';
+import { bookcaseRoutes } from './bookcase';
+import { notFound, serverError } from './http/fallback';
+import { createLogger, requestLogger } from './http/request-logger';
+import { createMemoryStore } from './store/memory-store';
+import type { ServiceStore } from './store/store';
+import { userRoutes } from './user';
+import { userFeedRoutes } from './user-feed';
+import { userListRoutes } from './user-list';
+import { usersRoutes } from './users';
 
-/** Builds the illustrative service as an Express app, with fresh seeded data. */
-export function createApp(): { app: Express; routeTable: string } {
-  const api = createRouter();
-  bookcaseRoutes(api, { bookcase: seedBookcase() });
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  /** Where the data lives; a freshly seeded in-memory store by default. */
+  readonly store?: ServiceStore;
+  /** Whether the in-process shared cache sits in front of the service; true by default. */
+  readonly cache?: boolean;
+  /** The logger; {@link createLogger}'s by default (silent under NODE_ENV=test). */
+  readonly logger?: Logger;
+}
+
+/** The illustrative service, ready to listen. */
+export interface App {
+  readonly app: Express;
+  /** The route table, for printing at start-up. */
+  readonly routeTable: string;
+  readonly store: ServiceStore;
+  readonly logger: Logger;
+  /** The shared cache in front of the service, when it is on. */
+  readonly cache: SharedCache | undefined;
+}
+
+/**
+ * Builds the illustrative service as an Express app: one log line per request, then the shared
+ * cache (RFC 9111; `X-Cache` says how it answered), then the routes, then a 404 problem for
+ * paths no route matches.
+ */
+export function createApp(options: AppOptions = {}): App {
+  const store = options.store ?? createMemoryStore();
+  const logger = options.logger ?? createLogger();
+  const api = createRouter({ onError: (error, req) => logger.error({ err: error, method: req.method, path: req.originalUrl }, 'handler failed') });
+  bookcaseRoutes(api, store.bookcase);
+  userListRoutes(api, store);
+  usersRoutes(api, store);
+  userFeedRoutes(api, store);
+  userRoutes(api, store);
+  avatarRoutes(api, store);
+
   const app = express();
   app.disable('x-powered-by');
+  app.disable('etag');
+  app.use(requestLogger(logger));
+  const sharedCache = options.cache === false ? undefined : cache({ statusHeader: 'X-Cache' });
+  if (sharedCache !== undefined) app.use(sharedCache);
   app.use(api.middleware());
-  return { app, routeTable: api.printRoutes() };
+  app.use(notFound);
+  app.use(serverError(logger));
+  return { app, routeTable: api.printRoutes(), store, logger, cache: sharedCache };
 }

@@ -1,37 +1,63 @@
 import { type Router, ResponseEntity } from '../src';
+import { type Bookcase, bookcaseSchema, patchedBookcaseSchema, summaryOf } from './model/bookcase';
+import { commit, expectRead, expectationOf, validatorsForWrite, validatorsOf } from './http/conditional-write';
+import { PATCH_TYPES, applyPatchDocument } from './http/patch-document';
+import { READABLE, STRUCTURED } from './http/representations';
+import { validate } from './http/validation';
+import type { BookcaseStore } from './store/store';
 
-/** A bookcase, the single stored item of the illustrative service. */
-export interface Bookcase {
-  name: string;
-  books: { isbn: string; title: string; author: string; year: number }[];
-}
+/**
+ * /bookcase, the single stored item: GET (whole, or `?view=summary`) fresh for a minute, PUT to
+ * replace it, PATCH with a merge patch or a JSON Patch. Conditional requests are answered from
+ * the stored version by the `.etag()` hooks, before any body is read or written.
+ */
+export function bookcaseRoutes(api: Router, store: BookcaseStore): void {
+  const current = async () => validatorsOf(await store.read());
 
-/** The seed bookcase. */
-export function seedBookcase(): Bookcase {
-  return {
-    name: 'Living room',
-    books: [
-      { isbn: '9780131103627', title: 'The C Programming Language', author: 'Kernighan and Ritchie', year: 1988 },
-      { isbn: '9780201633610', title: 'Design Patterns', author: 'Gamma, Helm, Johnson and Vlissides', year: 1994 },
-      { isbn: '9780262033848', title: 'Introduction to Algorithms', author: 'Cormen, Leiserson, Rivest and Stein', year: 2009 },
-    ],
-  };
-}
+  api
+    .get('/bookcase')
+    .produces(...STRUCTURED)
+    .cache({ maxAge: 60 })
+    .etag(current)
+    .handle(async () => {
+      const entry = await store.read();
+      return ResponseEntity.ok<Bookcase>(entry.value).withValidators(validatorsOf(entry));
+    });
 
-/** Declares /bookcase: GET (full or `?view=summary`) and PUT. */
-export function bookcaseRoutes(api: Router, store: { bookcase: Bookcase }): void {
-  api.get('/bookcase').produces('application/json').handle(() => store.bookcase);
   api
     .get('/bookcase')
     .params('view=summary')
-    .produces('application/json')
-    .handle(() => ({ name: store.bookcase.name, bookCount: store.bookcase.books.length }));
+    .produces(...STRUCTURED)
+    .cache({ maxAge: 60 })
+    .etag(current)
+    .handle(async () => {
+      const entry = await store.read();
+      return ResponseEntity.ok(summaryOf(entry.value)).withValidators(validatorsOf(entry));
+    });
+
   api
     .put('/bookcase')
-    .consumes('application/json')
-    .body(Object)
-    .handle((ctx) => {
-      store.bookcase = ctx.body as unknown as Bookcase;
+    .consumes(...READABLE)
+    .body(bookcaseSchema)
+    .etag(async (ctx) => validatorsForWrite(ctx.req, await store.read()))
+    .handle(async (ctx) => {
+      await commit(store.replace(ctx.body, expectationOf(ctx.req)));
       return ResponseEntity.noContent();
     });
+
+  for (const type of PATCH_TYPES) {
+    api
+      .patch('/bookcase')
+      .consumes(type)
+      .produces(...STRUCTURED)
+      .body(Object)
+      .etag(async (ctx) => validatorsForWrite(ctx.req, await store.read()))
+      .handle(async (ctx) => {
+        const entry = await store.read();
+        const patched = applyPatchDocument(type, entry.value, ctx.body);
+        const bookcase = await validate(patchedBookcaseSchema, patched, 422, 'The patched bookcase');
+        const stored = await commit(store.replace(bookcase, expectRead(ctx.req, entry)));
+        return ResponseEntity.ok<Bookcase>(stored.value).withValidators(validatorsOf(stored));
+      });
+  }
 }

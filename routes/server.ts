@@ -1,14 +1,37 @@
+/**
+ * `npm start`: the illustrative service on http://localhost:8080 (`PORT` overrides, `0` picks a free
+ * port; `HOST` binds one interface; `CACHE=off` removes the shared cache). Prints the URL and the
+ * route table, serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests
+ * in flight finish and exits 0 (1 if it had to cut requests that outlived the grace period).
+ */
 import { createApp } from './app';
+import { startServer } from './http/graceful-server';
 
-const port = Number(process.env.PORT ?? 8080);
-const { app, routeTable } = createApp();
-const server = app.listen(port, () => {
-  console.log(`represent illustrative service on http://localhost:${port}\n\n${routeTable}\n`);
-});
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${process.env.PORT}'`);
+  const cacheOn = process.env.CACHE !== 'off';
+  const { app, routeTable, logger } = createApp({ cache: cacheOn });
+  const running = await startServer(app, port, process.env.HOST);
+  console.log(`represent illustrative service on ${running.url} (shared cache ${cacheOn ? 'on' : 'off'})\n\n${routeTable}\n`);
 
-function shutdown(): void {
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
+  // npm passes SIGINT on as well as the terminal: a second signal must not start a second shutdown.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    void running.shutdown().then((outcome) => {
+      logger.info({ outcome }, 'stopped');
+      logger.flush();
+      process.exit(outcome === 'clean' ? 0 : 1);
+    });
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

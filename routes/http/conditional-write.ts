@@ -1,0 +1,56 @@
+import type { Request } from 'express';
+import { PreconditionFailed, ProblemType, type ValidatorSource } from '../../src';
+import { type Expectation, type Versioned, VersionMismatch } from '../store/store';
+
+/**
+ * What the `.etag()` hook of a conditional write saw, for the commit to check again: the hook runs
+ * before the body is read, and another request may change the item meanwhile. Keyed by request.
+ */
+const seen = new WeakMap<Request, Expectation>();
+
+const CONDITIONAL = ['if-match', 'if-none-match', 'if-unmodified-since'];
+
+/**
+ * The `.etag()` hook of an unsafe route: answers the item's validators (the library then answers
+ * 412 to a stale If-Match before the handler runs) and remembers, when the request is conditional,
+ * the version its preconditions held for.
+ */
+export function validatorsForWrite(req: Request, entry: Versioned<unknown> | undefined): ValidatorSource {
+  if (CONDITIONAL.some((name) => req.headers[name] !== undefined)) {
+    seen.set(req, entry === undefined ? { absent: true } : { version: entry.version });
+  }
+  return validatorsOf(entry);
+}
+
+/** The validators of a stored item: its version as the ETag, and its Last-Modified. */
+export function validatorsOf(entry: { readonly version: number; readonly lastModified: Date } | undefined): ValidatorSource {
+  return entry === undefined ? undefined : { etag: entry.version, lastModified: entry.lastModified };
+}
+
+/** The expectation a conditional request's commit must still meet; none for an unconditional one. */
+export function expectationOf(req: Request): Expectation {
+  return seen.get(req);
+}
+
+/**
+ * The expectation a read-modify-write (PATCH) commits with: the version it read, which must also
+ * be the one the request's preconditions held for (412 otherwise).
+ */
+export function expectRead(req: Request, entry: Versioned<unknown>): Expectation {
+  const expected = seen.get(req);
+  if (expected !== undefined && !('version' in expected && expected.version === entry.version)) throw mismatch(new VersionMismatch('The resource'));
+  return { version: entry.version };
+}
+
+function mismatch(error: VersionMismatch): PreconditionFailed {
+  return new PreconditionFailed(`${error.message}; nothing was changed`, { type: ProblemType.preconditionFailed });
+}
+
+/** Runs a store write, answering 412 when the item changed after the preconditions were checked. */
+export async function commit<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    throw error instanceof VersionMismatch ? mismatch(error) : error;
+  }
+}

@@ -1,0 +1,67 @@
+import { BadRequest, NotFound, ProblemType } from '../../src';
+import { USER_FIELDS, type User, type UserField, type UserView } from '../model/user';
+import type { AvatarStore, Versioned } from '../store/store';
+
+/** The structured media types of the bookcase and the users, in the server's order: JSON first. */
+export const STRUCTURED = ['application/json', 'application/xml'] as const;
+
+/** The media types a bookcase or a user may be sent as. */
+export const READABLE = ['application/json', 'application/xml', 'text/xml'] as const;
+
+/**
+ * A user id in a path: unreserved URI characters (RFC 3986 section 2.3), so that an id is its own
+ * path segment, and not `search` or `feed`, which name other resources under /users. A path with
+ * any other id matches no route.
+ */
+export const USER_ID_PATTERN = '(?!(?:search|feed|\\.\\.?)$)[\\w.~-]+';
+
+/** The immutable URL of one version of a user's avatar. */
+export function avatarUrl(userId: string, version: number): string {
+  return `/users/${userId}/avatar;v=${version}`;
+}
+
+/** A user's representation: the stored fields, and a link to the current avatar when there is one. */
+export async function viewOf(entry: Versioned<User>, avatars: AvatarStore): Promise<UserView> {
+  const avatar = await avatars.get(entry.value.id);
+  return avatar === undefined ? { ...entry.value } : { ...entry.value, avatar: avatarUrl(entry.value.id, avatar.version) };
+}
+
+/** The representations of several users, in order. */
+export function viewsOf(entries: readonly Versioned<User>[], avatars: AvatarStore): Promise<UserView[]> {
+  return Promise.all(entries.map((entry) => viewOf(entry, avatars)));
+}
+
+/**
+ * A list of users as the negotiated type writes it best: a JSON array, or for XML an object whose
+ * repeated `user` member becomes `<users><user>...</user><user>...</user></users>` (with the
+ * route's `.xmlRoot('users')`) instead of a wrapper of `<item>` elements.
+ */
+export function listBody(users: readonly UserView[], mediaType: string | undefined): unknown {
+  return mediaType === 'application/xml' ? { user: users } : users;
+}
+
+/**
+ * The `fields` matrix variable (`/users/7;fields=name,email`): the representation with only those
+ * members, in the order asked. An unknown field answers 400 naming it.
+ */
+export function project(view: UserView, fields: readonly string[] | undefined): Partial<Record<UserField, string>> {
+  if (fields === undefined || fields.length === 0) return view;
+  const unknown = fields.filter((field) => !(USER_FIELDS as readonly string[]).includes(field));
+  if (unknown.length > 0) {
+    throw new BadRequest(`Unknown field '${unknown[0]}' in matrix variable 'fields'; the fields are ${USER_FIELDS.join(', ')}`, {
+      type: ProblemType.invalidMatrixVariable,
+      extensions: { variable: 'fields', value: unknown[0] },
+    });
+  }
+  const projected: Partial<Record<UserField, string>> = {};
+  for (const field of fields as UserField[]) {
+    const value = view[field];
+    if (value !== undefined) projected[field] = value;
+  }
+  return projected;
+}
+
+/** The 404 of a user that does not exist. */
+export function noSuchUser(id: string): NotFound {
+  return new NotFound(`No user '${id}'`);
+}

@@ -1,0 +1,35 @@
+import type { RequestHandler } from 'express';
+import pino, { type Logger } from 'pino';
+
+/**
+ * The service's logger: JSON lines on stdout, `info` by default, `LOG_LEVEL` to change it, and
+ * silent under `NODE_ENV=test` so that test output stays readable.
+ */
+export function createLogger(env: NodeJS.ProcessEnv = process.env): Logger {
+  const level = env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info');
+  return pino({ level, base: undefined });
+}
+
+/**
+ * One log line per request, when its response is finished or the connection closes before:
+ * method, path, status, duration in milliseconds, and how the shared cache answered when it did.
+ */
+export function requestLogger(logger: Logger): RequestHandler {
+  return function logRequest(req, res, next) {
+    const start = process.hrtime.bigint();
+    let logged = false;
+    const log = (): void => {
+      if (logged) return;
+      logged = true;
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const cache = res.getHeader('x-cache');
+      logger.info(
+        { method: req.method, path: req.originalUrl, status: res.writableFinished ? res.statusCode : 'aborted', ms: Math.round(ms * 100) / 100, ...(cache !== undefined && { cache }) },
+        'request',
+      );
+    };
+    res.once('finish', log);
+    res.once('close', log);
+    next();
+  };
+}

@@ -1,0 +1,88 @@
+import { JsonPatchError, type Operation, applyPatch } from 'fast-json-patch';
+
+/** The media type of a JSON Patch document (RFC 6902 section 6). */
+export const JSON_PATCH = 'application/json-patch+json';
+
+/** The patch document itself is wrong, whatever it is applied to (RFC 5789 section 2.2: 400). */
+export class MalformedPatch extends Error {
+  constructor(
+    message: string,
+    readonly operation?: number,
+  ) {
+    super(message);
+    this.name = 'MalformedPatch';
+  }
+}
+
+/**
+ * The patch is well formed but cannot be applied to the resource as it is: a `test` that fails, or
+ * a path that does not exist (RFC 6902 section 5; RFC 5789 section 2.2: 409).
+ */
+export class PatchConflict extends Error {
+  constructor(
+    message: string,
+    readonly operation: number,
+  ) {
+    super(message);
+    this.name = 'PatchConflict';
+  }
+}
+
+/** fast-json-patch error names that say the document is malformed, not the target's state. */
+const MALFORMED = new Set([
+  'SEQUENCE_NOT_AN_ARRAY',
+  'OPERATION_NOT_AN_OBJECT',
+  'OPERATION_OP_INVALID',
+  'OPERATION_PATH_INVALID',
+  'OPERATION_FROM_REQUIRED',
+  'OPERATION_VALUE_REQUIRED',
+  'OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED',
+]);
+
+const FORBIDDEN_TOKEN = /(?:^|\/)(?:__proto__|constructor|prototype)(?:\/|$)/;
+
+/**
+ * Checks what fast-json-patch leaves to chance: pointers are strings in RFC 6901 syntax, no
+ * pointer reaches `__proto__`, `constructor` or `prototype`, and a `move` never moves a value into
+ * one of its own children (RFC 6902 section 4.4).
+ */
+function checkOperations(patch: unknown): asserts patch is Operation[] {
+  if (!Array.isArray(patch)) throw new MalformedPatch('A JSON Patch document is an array of operations (RFC 6902 section 3)');
+  patch.forEach((operation: unknown, index) => {
+    if (typeof operation !== 'object' || operation === null || Array.isArray(operation)) {
+      throw new MalformedPatch(`Operation ${index} is not an object`, index);
+    }
+    const { op, path, from } = operation as { op?: unknown; path?: unknown; from?: unknown };
+    for (const [member, pointer] of [['path', path], ['from', from]] as const) {
+      if (pointer === undefined && (member === 'from' || typeof op !== 'string')) continue;
+      if (typeof pointer !== 'string' || (pointer !== '' && !pointer.startsWith('/'))) {
+        throw new MalformedPatch(`Operation ${index}: '${member}' must be a JSON Pointer (RFC 6901), such as "/books/0"`, index);
+      }
+      if (FORBIDDEN_TOKEN.test(pointer)) throw new MalformedPatch(`Operation ${index}: '${member}' names a member that cannot be patched`, index);
+    }
+    if (op === 'move' && typeof from === 'string' && typeof path === 'string' && path.startsWith(`${from}/`)) {
+      throw new MalformedPatch(`Operation ${index}: cannot move a value into one of its own children`, index);
+    }
+  });
+}
+
+/**
+ * Applies a JSON Patch document (RFC 6902) to a copy of `target` and answers the result; the
+ * target is not modified, and a patch that fails part way changes nothing (section 5).
+ *
+ * @throws MalformedPatch when the document is not a valid patch
+ * @throws PatchConflict when a `test` fails or a path does not exist in the target
+ */
+export function applyJsonPatch(target: unknown, patch: unknown): unknown {
+  checkOperations(patch);
+  try {
+    return applyPatch(structuredClone(target), patch, true, true).newDocument;
+  } catch (error) {
+    if (!(error instanceof JsonPatchError)) throw error;
+    const index = error.index ?? 0;
+    const detail = error.message.split('\n')[0] ?? error.name;
+    if (MALFORMED.has(error.name)) throw new MalformedPatch(`Operation ${index}: ${detail}`, index);
+    if (error.name === 'TEST_OPERATION_FAILED') throw new PatchConflict(`Operation ${index}: the test of '${patch[index]?.path}' failed`, index);
+    throw new PatchConflict(`Operation ${index}: ${detail} ('${patch[index]?.path}')`, index);
+  }
+}

@@ -1,0 +1,135 @@
+import { isDeepStrictEqual } from 'node:util';
+import { type Bookcase, seedBookcase } from '../model/bookcase';
+import { type User, seedUsers } from '../model/user';
+import {
+  type Avatar,
+  type CollectionState,
+  type Expectation,
+  type Replaced,
+  type ServiceStore,
+  type Versioned,
+  VersionMismatch,
+} from './store';
+
+/** Options of {@link createMemoryStore}. */
+export interface MemoryStoreOptions {
+  /** The bookcase to start with; the seed by default. */
+  readonly bookcase?: Bookcase;
+  /** The users to start with; the seed (ids 1 to 9) by default. */
+  readonly users?: readonly User[];
+  /** The clock; tests inject one. */
+  readonly now?: () => Date;
+  /** When the seeded data last changed: 2024-01-01T00:00:00Z, so that the README's examples are stable. */
+  readonly seededAt?: Date;
+}
+
+const SEEDED_AT = new Date(Date.UTC(2024, 0, 1));
+
+function check(what: string, current: Versioned<unknown> | undefined, expect: Expectation): void {
+  if (expect === undefined) return;
+  const holds = 'absent' in expect ? current === undefined : current?.version === expect.version;
+  if (!holds) throw new VersionMismatch(what);
+}
+
+function byId(a: Versioned<User>, b: Versioned<User>): number {
+  return a.value.id.localeCompare(b.value.id, 'en', { numeric: true });
+}
+
+/**
+ * The in-memory store: everything lives in maps of this process. Each write checks its
+ * expectation and commits in one synchronous step, so a write is all or nothing.
+ */
+export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStore {
+  const now = options.now ?? (() => new Date());
+  const seededAt = options.seededAt ?? SEEDED_AT;
+  let clock = 0;
+  const stamp = <T>(value: T, at: Date = now()): Versioned<T> => ({ value, version: ++clock, lastModified: at });
+
+  let bookcase = stamp(structuredClone(options.bookcase ?? seedBookcase()), seededAt);
+  const users = new Map<string, Versioned<User>>();
+  for (const user of options.users ?? seedUsers()) users.set(user.id, stamp({ ...user }, seededAt));
+  const avatars = new Map<string, Versioned<Avatar>>();
+  let collection: CollectionState = { version: clock, lastModified: seededAt };
+  let nextId = Math.max(0, ...[...users.keys()].map(Number).filter(Number.isSafeInteger)) + 1;
+
+  const collectionChanged = (): void => {
+    collection = { version: ++clock, lastModified: now() };
+  };
+
+  return {
+    bookcase: {
+      async read() {
+        return bookcase;
+      },
+      async replace(value, expect) {
+        check('The bookcase', bookcase, expect);
+        if (!isDeepStrictEqual(value, bookcase.value)) bookcase = stamp(structuredClone(value));
+        return bookcase;
+      },
+    },
+
+    users: {
+      async list() {
+        return { state: collection, users: [...users.values()].sort(byId) };
+      },
+      async state() {
+        return collection;
+      },
+      async get(id) {
+        return users.get(id);
+      },
+      async create(fields) {
+        while (users.has(String(nextId))) nextId += 1;
+        const entry = stamp({ ...fields, id: String(nextId++) });
+        users.set(entry.value.id, entry);
+        collectionChanged();
+        return entry;
+      },
+      async put(user, expect): Promise<Replaced<User>> {
+        const current = users.get(user.id);
+        check(`User ${user.id}`, current, expect);
+        if (current !== undefined && isDeepStrictEqual(current.value, user)) return { created: false, entry: current };
+        const entry = stamp({ ...user });
+        users.set(user.id, entry);
+        collectionChanged();
+        return { created: current === undefined, entry };
+      },
+      async delete(id, expect) {
+        const current = users.get(id);
+        check(`User ${id}`, current, expect);
+        if (current === undefined) return false;
+        users.delete(id);
+        avatars.delete(id);
+        collectionChanged();
+        return true;
+      },
+      async deleteAll(expect) {
+        if (expect !== undefined && collection.version !== expect.version) throw new VersionMismatch('The user list');
+        const count = users.size;
+        users.clear();
+        avatars.clear();
+        collectionChanged();
+        return count;
+      },
+    },
+
+    avatars: {
+      async get(userId) {
+        return avatars.get(userId);
+      },
+      async put(userId, avatar, expect) {
+        const user = users.get(userId);
+        if (user === undefined) return undefined;
+        const current = avatars.get(userId);
+        check(`The avatar of user ${userId}`, current, expect);
+        if (current !== undefined && current.value.type === avatar.type && current.value.bytes.equals(avatar.bytes)) return { created: false, entry: current };
+        const entry = stamp({ type: avatar.type, bytes: Buffer.from(avatar.bytes) });
+        avatars.set(userId, entry);
+        // The user's representation links to the avatar's version: it changed too.
+        users.set(userId, stamp(user.value));
+        collectionChanged();
+        return { created: current === undefined, entry };
+      },
+    },
+  };
+}

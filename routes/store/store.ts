@@ -1,0 +1,86 @@
+import type { Bookcase } from '../model/bookcase';
+import type { User } from '../model/user';
+
+/**
+ * A stored item with its validators: a version that changes whenever the item does (the ETag)
+ * and the time it last changed (Last-Modified). Versions are unique across the whole store, so a
+ * user deleted and created again never gets an old ETag back.
+ */
+export interface Versioned<T> {
+  readonly value: T;
+  readonly version: number;
+  readonly lastModified: Date;
+}
+
+/** The validators of a collection: they change whenever any of its members does, or one comes or goes. */
+export interface CollectionState {
+  readonly version: number;
+  readonly lastModified: Date;
+}
+
+/**
+ * What a write expects to find, as a conditional request saw it before its body was read: the
+ * item at this version, or no item. Without one, the write applies to whatever is stored.
+ */
+export type Expectation = { readonly version: number } | { readonly absent: true } | undefined;
+
+/** Thrown by a write whose {@link Expectation} no longer holds; nothing was changed. */
+export class VersionMismatch extends Error {
+  constructor(what: string) {
+    super(`${what} changed after the request's preconditions were checked`);
+    this.name = 'VersionMismatch';
+  }
+}
+
+/** The outcome of a create-or-replace: whether the item is new, and what is stored now. */
+export interface Replaced<T> {
+  readonly created: boolean;
+  readonly entry: Versioned<T>;
+}
+
+/** An avatar image: its media type and bytes. */
+export interface Avatar {
+  readonly type: AvatarType;
+  readonly bytes: Buffer;
+}
+export type AvatarType = 'image/png' | 'image/jpeg';
+
+/** The single bookcase. Writing content equal to what is stored changes nothing (not even the version). */
+export interface BookcaseStore {
+  read(): Promise<Versioned<Bookcase>>;
+  replace(bookcase: Bookcase, expect?: Expectation): Promise<Versioned<Bookcase>>;
+}
+
+/** The users. Writing a user equal to the stored one changes nothing. */
+export interface UserStore {
+  /** Every user, ordered by id (numeric ids in numeric order), with the collection's validators. */
+  list(): Promise<{ readonly state: CollectionState; readonly users: readonly Versioned<User>[] }>;
+  /** The collection's validators alone, to answer a conditional request without listing. */
+  state(): Promise<CollectionState>;
+  get(id: string): Promise<Versioned<User> | undefined>;
+  /** Stores a new user under an id the store chooses. */
+  create(fields: Omit<User, 'id'>): Promise<Versioned<User>>;
+  /** Creates or replaces the user with this id. */
+  put(user: User, expect?: Expectation): Promise<Replaced<User>>;
+  /** Deletes a user and its avatar; false when there was none. */
+  delete(id: string, expect?: Expectation): Promise<boolean>;
+  /** Deletes every user and avatar; answers how many users there were. */
+  deleteAll(expect?: { readonly version: number }): Promise<number>;
+}
+
+/**
+ * Users' avatars. Each stored avatar has its own version, which names its immutable URL; storing
+ * one changes its user too (the user's representation links to the avatar's version).
+ */
+export interface AvatarStore {
+  get(userId: string): Promise<Versioned<Avatar> | undefined>;
+  /** Stores a user's avatar; undefined when there is no such user. */
+  put(userId: string, avatar: Avatar, expect?: Expectation): Promise<Replaced<Avatar> | undefined>;
+}
+
+/** Where the service keeps its data; {@link createMemoryStore} is the default. */
+export interface ServiceStore {
+  readonly bookcase: BookcaseStore;
+  readonly users: UserStore;
+  readonly avatars: AvatarStore;
+}

@@ -1,0 +1,41 @@
+import { Feed, ResponseEntity, type Router } from '../src';
+import type { User } from './model/user';
+import { validatorsOf } from './http/conditional-write';
+import type { CollectionState, ServiceStore, Versioned } from './store/store';
+
+/** The feed's media types, in the server's order: Atom first. */
+export const FEED_TYPES = ['application/atom+xml', 'application/rss+xml'] as const;
+
+function feedOf(base: string, state: CollectionState, users: readonly Versioned<User>[]): Feed {
+  const feed = new Feed({
+    id: `${base}/users/feed`,
+    title: 'Users',
+    description: 'The users of the represent illustrative service',
+    link: `${base}/user/all`,
+    updated: state.lastModified,
+    generator: 'represent',
+    feedLinks: { atom: `${base}/users/feed` },
+  });
+  for (const { value: user, lastModified } of users) {
+    const url = `${base}/users/${user.id}`;
+    feed.addItem({ title: user.name, id: url, link: url, date: lastModified, description: `${user.name} (${user.role})`, author: [{ name: user.name, email: user.email }] });
+  }
+  return feed;
+}
+
+/**
+ * GET /users/feed: the users as an Atom (default) or RSS feed, `no-cache`, answered from the
+ * collection's version when unchanged. Links are absolute, from the request's Host.
+ */
+export function userFeedRoutes(api: Router, store: ServiceStore): void {
+  api
+    .get('/users/feed')
+    .produces(...FEED_TYPES)
+    .cache({ noCache: true })
+    .etag(async () => validatorsOf(await store.users.state()))
+    .handle(async (ctx) => {
+      const { state, users } = await store.users.list();
+      const base = `${ctx.req.protocol}://${ctx.req.get('host') ?? 'localhost'}`;
+      return ResponseEntity.ok(feedOf(base, state, users)).withValidators(validatorsOf(state));
+    });
+}

@@ -1,0 +1,68 @@
+import { BadRequest, ProblemType, ResponseEntity, type Router } from '../src';
+import { ROLES, type Role } from './model/user';
+import { commit, validatorsForWrite, validatorsOf, expectationOf } from './http/conditional-write';
+import { STRUCTURED, listBody, viewsOf } from './http/representations';
+import type { ServiceStore } from './store/store';
+
+/** The value of `X-Confirm` that DELETE /user/all requires. */
+export const CONFIRM_DELETE_ALL = 'delete-all-users';
+
+function rolesOf(values: readonly string[] | undefined): ReadonlySet<Role> | undefined {
+  if (values === undefined) return undefined;
+  const unknown = values.find((value) => !(ROLES as readonly string[]).includes(value));
+  if (unknown !== undefined) {
+    throw new BadRequest(`Unknown role '${unknown}' in matrix variable 'role'; the roles are ${ROLES.join(', ')}`, {
+      type: ProblemType.invalidMatrixVariable,
+      extensions: { variable: 'role', value: unknown },
+    });
+  }
+  return new Set(values as Role[]);
+}
+
+/**
+ * /user/all: GET a page of users (`page` from 1, `size` 1 to 1000, the `role` matrix variable to
+ * filter, `Link` to the next and previous pages), and DELETE every user behind `X-Confirm`.
+ */
+export function userListRoutes(api: Router, store: ServiceStore): void {
+  const { users, avatars } = store;
+
+  api
+    .get('/user/all')
+    .produces(...STRUCTURED)
+    .xmlRoot('users')
+    .cache({ noCache: true })
+    .query('page', { type: 'integer', defaultValue: '1', min: 1 })
+    .query('size', { type: 'integer', defaultValue: '20', min: 1, max: 1000 })
+    .matrix('role', { array: true, required: false })
+    .etag(async () => validatorsOf(await users.state()))
+    .handle(async (ctx) => {
+      const { page, size } = ctx.query;
+      const roles = rolesOf(ctx.matrix.role);
+      const { state, users: all } = await users.list();
+      const matching = roles === undefined ? all : all.filter((entry) => roles.has(entry.value.role));
+      const slice = matching.slice((page - 1) * size, page * size);
+      const links: string[] = [];
+      const pageUrl = (n: number) => `<${ctx.req.path}?page=${n}&size=${size}>`;
+      if (page * size < matching.length) links.push(`${pageUrl(page + 1)}; rel="next"`);
+      if (page > 1) links.push(`${pageUrl(Math.min(page - 1, Math.max(1, Math.ceil(matching.length / size))))}; rel="prev"`);
+      let response = ResponseEntity.ok(listBody(await viewsOf(slice, avatars), ctx.mediaType)).withValidators(validatorsOf(state));
+      if (links.length > 0) response = response.header('Link', links.join(', '));
+      return response;
+    });
+
+  api
+    .delete('/user/all')
+    .header('X-Confirm')
+    .etag(async (ctx) => validatorsForWrite(ctx.req, { ...(await users.state()), value: undefined }))
+    .handle(async (ctx) => {
+      if (ctx.header['X-Confirm'] !== CONFIRM_DELETE_ALL) {
+        throw new BadRequest(`Header 'X-Confirm' must be '${CONFIRM_DELETE_ALL}' to delete every user`, {
+          type: ProblemType.invalidRequestHeader,
+          extensions: { header: 'X-Confirm' },
+        });
+      }
+      const expected = expectationOf(ctx.req);
+      await commit(users.deleteAll(expected !== undefined && 'version' in expected ? expected : undefined));
+      return ResponseEntity.noContent();
+    });
+}

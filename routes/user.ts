@@ -1,0 +1,99 @@
+import { BadRequest, HttpError, MethodNotAllowed, ProblemType, ResponseEntity, type Router } from '../src';
+import { type User, type UserView, patchedUserSchema, userInputSchema } from './model/user';
+import { commit, expectRead, expectationOf, validatorsForWrite, validatorsOf } from './http/conditional-write';
+import { PATCH_TYPES, applyPatchDocument } from './http/patch-document';
+import { READABLE, STRUCTURED, USER_ID_PATTERN, noSuchUser, project, viewOf } from './http/representations';
+import { validate } from './http/validation';
+import type { ServiceStore } from './store/store';
+
+/** The path of one user. */
+export const USER_PATH = `/users/{id:${USER_ID_PATTERN}}` as const;
+
+/** The methods /users/{id} answers: POST is declared only to tell 404 from 405. */
+export const USER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * /users/{id}: GET (with the `fields` matrix variable), PUT to create or replace, PATCH, DELETE,
+ * and POST, which is never allowed on a named user: 404 when there is none (spec, Method
+ * semantics), 405 when there is. Every response is `no-cache`: caches keep it but ask each time,
+ * and the `.etag()` hooks answer from the stored version.
+ */
+export function userRoutes(api: Router, store: ServiceStore): void {
+  const { users, avatars } = store;
+  const read = async (id: string) => validatorsOf(await users.get(id));
+
+  api
+    .get(USER_PATH)
+    .produces(...STRUCTURED)
+    .xmlRoot('user')
+    .cache({ noCache: true })
+    .matrix('fields', { pathVar: 'id', array: true, required: false })
+    .etag((ctx) => read(ctx.path.id))
+    .handle(async (ctx) => {
+      const entry = await users.get(ctx.path.id);
+      if (entry === undefined) throw noSuchUser(ctx.path.id);
+      const view = project(await viewOf(entry, avatars), ctx.matrix.fields);
+      return ResponseEntity.ok(view).withValidators(validatorsOf(entry));
+    });
+
+  api
+    .put(USER_PATH)
+    .consumes(...READABLE)
+    .body(userInputSchema)
+    .etag(async (ctx) => validatorsForWrite(ctx.req, await users.get(ctx.path.id)))
+    .handle(async (ctx) => {
+      const { id: bodyId, ...fields } = ctx.body;
+      if (bodyId !== undefined && bodyId !== ctx.path.id) {
+        throw new BadRequest(`The body's id '${bodyId}' is not the id in the URI, '${ctx.path.id}'`, { type: ProblemType.invalidBody });
+      }
+      const { created } = await commit(users.put({ id: ctx.path.id, ...fields }, expectationOf(ctx.req)));
+      return created ? ResponseEntity.created(`/users/${ctx.path.id}`) : ResponseEntity.noContent();
+    });
+
+  for (const type of PATCH_TYPES) {
+    api
+      .patch(USER_PATH)
+      .consumes(type)
+      .produces(...STRUCTURED)
+      .xmlRoot('user')
+      .body(Object)
+      .etag(async (ctx) => validatorsForWrite(ctx.req, await users.get(ctx.path.id)))
+      .handle(async (ctx) => {
+        const entry = await users.get(ctx.path.id);
+        if (entry === undefined) throw noSuchUser(ctx.path.id);
+        const view = await viewOf(entry, avatars);
+        const { id, avatar, ...patched } = applyPatchDocument(type, view, ctx.body) as Partial<UserView>;
+        if (id !== view.id || avatar !== view.avatar) {
+          throw readOnly(id !== view.id ? 'id' : 'avatar');
+        }
+        const fields = await validate(patchedUserSchema, patched, 422, 'The patched user');
+        const user: User = { id: view.id, ...fields };
+        const { entry: stored } = await commit(users.put(user, expectRead(ctx.req, entry)));
+        return ResponseEntity.ok(await viewOf(stored, avatars)).withValidators(validatorsOf(stored));
+      });
+  }
+
+  api
+    .delete(USER_PATH)
+    .etag(async (ctx) => validatorsForWrite(ctx.req, await users.get(ctx.path.id)))
+    .handle(async (ctx) => {
+      if (!(await commit(users.delete(ctx.path.id, expectationOf(ctx.req))))) throw noSuchUser(ctx.path.id);
+      return ResponseEntity.noContent();
+    });
+
+  api.post(USER_PATH).handle(async (ctx) => {
+    if ((await users.get(ctx.path.id)) === undefined) throw noSuchUser(ctx.path.id);
+    throw new MethodNotAllowed(USER_METHODS, `POST creates users at /users; a named user cannot be posted to`, { type: ProblemType.methodNotAllowed });
+  });
+
+  // Declared so that the Allow of OPTIONS agrees with the 405's: POST is never allowed here.
+  api
+    .route(USER_PATH)
+    .method('OPTIONS')
+    .handle(() => ResponseEntity.noContent().header('Allow', USER_METHODS.join(', ')));
+}
+
+/** A patch whose result changes a member the server owns: the result would be an invalid user (RFC 5789 section 2.2). */
+function readOnly(member: string): HttpError {
+  return new HttpError(422, `'${member}' is read-only: a patch cannot change it`, { type: ProblemType.invalidBody, extensions: { errors: [{ pointer: `/${member}`, detail: 'read-only' }] } });
+}
