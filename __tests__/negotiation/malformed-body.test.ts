@@ -1,0 +1,71 @@
+import request from 'supertest';
+import { Form, ProblemType, XmlDocument } from '../../src';
+import { expectProblem, serve } from './negotiation-fixture';
+
+describe('400 for malformed bodies', () => {
+  const handler = jest.fn(() => 'stored');
+  const app = serve((api) => {
+    api.post('/objects').body(Object).handle(handler);
+    api.post('/documents').body(XmlDocument).handle(handler);
+    api.post('/forms').body(Form).handle(handler);
+  });
+
+  beforeEach(() => handler.mockClear());
+
+  it.each([
+    ['a trailing comma', '{"title":"Dune",}', 'at position 16 (line 1, column 17)'],
+    ['an unterminated string', '{"title":"Dune}', 'line 1'],
+    ['a second line', '{\n  "title": "Dune"\n  "year": 1965\n}', 'line 3, column 3'],
+    ['an empty body', '', ''],
+  ])('answers 400 for JSON with %s, saying where', async (_what, body, where) => {
+    const res = await request(app).post('/objects').set('Content-Type', 'application/json').send(body);
+    const problem = expectProblem(res, 400);
+    expect(problem.type).toBe(ProblemType.malformedBody);
+    expect(problem.detail).toMatch(/^The JSON body is malformed: /);
+    expect(problem.detail).toContain(where);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('gives the position as problem extensions too', async () => {
+    const res = await request(app).post('/objects').set('Content-Type', 'application/json').send('{\n"a": tru\n}');
+    expect(expectProblem(res, 400)).toMatchObject({ line: 2, column: expect.any(Number), offset: expect.any(Number) });
+  });
+
+  it.each([
+    ['a mismatched end tag', '<book>\n  <title>Dune</book>', 'line 2'],
+    ['an unclosed element', '<book><title>Dune</title>', ''],
+    ['two root elements', '<a/><b/>', 'line 1, column 5'],
+    ['text after the root', '<a/>junk', 'line 1, column 5'],
+    ['an unquoted attribute', '<book id=1/>', 'line 1'],
+  ])('answers 400 for XML with %s, saying where', async (_what, body, where) => {
+    for (const path of ['/objects', '/documents']) {
+      const res = await request(app).post(path).set('Content-Type', 'application/xml').send(body);
+      const problem = expectProblem(res, 400);
+      expect(problem.type).toBe(ProblemType.malformedBody);
+      expect(problem.detail).toMatch(/^The XML body is malformed: /);
+      expect(problem.detail).toContain(where);
+    }
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a % without two hex digits', 'title=100%&x=1', 'at position 9'],
+    ['a truncated escape', 'a=%4', 'at position 2'],
+    ['percent-encoded bytes that are not UTF-8', 'name=%E9t%E9', 'at position 5'],
+  ])('answers 400 for a form with %s, saying where', async (_what, body, where) => {
+    const res = await request(app).post('/forms').set('Content-Type', 'application/x-www-form-urlencoded').send(body);
+    const problem = expectProblem(res, 400);
+    expect(problem.type).toBe(ProblemType.malformedBody);
+    expect(problem.detail).toMatch(/^The form body is malformed: /);
+    expect(problem.detail).toContain(where);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('leaves stored data untouched', async () => {
+    const store = new Map([['1', { title: 'Dune' }]]);
+    const app = serve((api) => api.put('/books/{id}').body(Object).handle(({ path, body }) => void store.set(path.id, body as { title: string })));
+    await request(app).put('/books/1').set('Content-Type', 'application/json').send('{"title":').expect(400);
+    await request(app).put('/books/1').set('Content-Type', 'application/xml').send('<book><title>X</book>').expect(400);
+    expect([...store]).toEqual([['1', { title: 'Dune' }]]);
+  });
+});
