@@ -80,6 +80,7 @@ runConverterContract({
   ],
   unsupportedMediaType: 'application/json',
   unwritable: [{ a: ['1'] }, 'a=1'],
+  readOnlyKinds: ['object'],
 });
 
 runConverterContract({

@@ -77,7 +77,7 @@ describe('defaultConverters()', () => {
   });
 
   it('answers the media types each kind can be read from and written as, for 415/406 and Accept-Post', () => {
-    expect(names(registry.readableMediaTypes('object'))).toEqual(['application/json', 'application/*+json', 'application/xml', 'text/xml', 'application/*+xml']);
+    expect(names(registry.readableMediaTypes('object'))).toEqual(['application/x-www-form-urlencoded', 'application/json', 'application/*+json', 'application/xml', 'text/xml', 'application/*+xml']);
     expect(names(registry.readableMediaTypes('form'))).toEqual(['application/x-www-form-urlencoded']);
     expect(names(registry.writableMediaTypes('feed'))).toEqual(['application/atom+xml', 'application/rss+xml']);
     expect(names(registry.writableMediaTypes('bytes'))).toEqual(['application/octet-stream', '*/*']);

@@ -1,6 +1,7 @@
 import { ProblemType } from '../../src/errors/problem-types';
 import { parseMediaType } from '../../src/http/media-type';
-import { Form, FormConverter } from '../../src/converters';
+import { z } from 'zod';
+import { Form, FormConverter, type JsonSchemaLike, shapeOf } from '../../src/converters';
 import { readOptions, rejection } from './helpers';
 
 const converter = new FormConverter();
@@ -64,6 +65,30 @@ describe('FormConverter.read(body, options)', () => {
         expect(Object.assign({}, form)).not.toHaveProperty('polluted');
       },
     );
+  });
+
+  it('answers 415 for a charset it cannot decode, even when every field is plain ASCII', async () => {
+    await rejection(read('a=1', 'application/x-www-form-urlencoded; charset=x-unknown'), 415);
+  });
+
+  describe('into an object (a route with a schema)', () => {
+    const readObject = (body: string, shape?: JsonSchemaLike) =>
+      converter.read(Buffer.from(body, 'latin1'), readOptions('application/x-www-form-urlencoded', 'object', shape === undefined ? {} : { shape }));
+
+    it('makes a field sent once its value, and a repeated one the list', async () => {
+      expect(await readObject('title=Dune&tag=a&tag=b')).toEqual({ title: 'Dune', tag: ['a', 'b'] });
+    });
+
+    it('coerces to the shape: numbers, booleans, one-item arrays', async () => {
+      const shape = shapeOf(z.object({ year: z.number(), ok: z.boolean(), tags: z.array(z.string()), none: z.array(z.string()) }))!;
+      expect(await readObject('year=1965&ok=true&tags=sf', shape)).toEqual({ year: 1965, ok: true, tags: ['sf'], none: [] });
+    });
+
+    it('is a plain object without forbidden keys', async () => {
+      const value = (await readObject('__proto__=1&constructor=2&a=3')) as object;
+      expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+      expect(value).toEqual({ a: '3' });
+    });
   });
 });
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Form, ProblemType } from '../../src';
 import { expectProblem, serve } from './negotiation-fixture';
 
-const OBJECT_TYPES = ['application/json', 'application/*+json', 'application/xml', 'text/xml', 'application/*+xml'];
+const OBJECT_TYPES = ['application/x-www-form-urlencoded', 'application/json', 'application/*+json', 'application/xml', 'text/xml', 'application/*+xml'];
 
 describe('415 Unsupported Media Type', () => {
   const handler = jest.fn(() => 'ok');

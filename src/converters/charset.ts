@@ -66,6 +66,14 @@ function decodeWindows1252(body: Uint8Array): string {
 }
 
 /**
+ * The 415 for a charset that cannot be decoded: the media type with that parameter is one the
+ * server does not support (RFC 9110 section 15.5.16).
+ */
+export function unsupportedCharset(charset: string): UnsupportedMediaType {
+  return new UnsupportedMediaType(`The charset '${charset}' is not supported.`, { type: ProblemType.unsupportedMediaType });
+}
+
+/**
  * Decodes a body's bytes in `charset` (a leading byte order mark is skipped). Rejects with 400
  * (`malformedBody`) when the bytes are not valid in that charset, and with 415 when the charset is
  * unknown: the media type with that parameter is one the server does not support (RFC 9110
@@ -82,11 +90,7 @@ export function decodeText(body: Uint8Array, charset: string = DEFAULT_CHARSET, 
   // Node 20's TextDecoder decodes windows-1252 as ISO-8859-1 (nodejs/node#56542): mapped here.
   if (WINDOWS_1252.has(charset)) return decodeWindows1252(body);
   const decoder = decoderFor(known ?? charset);
-  if (decoder === undefined) {
-    throw new UnsupportedMediaType(`The charset '${charset}' is not supported.`, {
-      type: ProblemType.unsupportedMediaType,
-    });
-  }
+  if (decoder === undefined) throw unsupportedCharset(charset);
   try {
     return decoder.decode(body);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { charsetOf, decodeText, DEFAULT_CHARSET } from './charset';
+import { charsetOf, decodeText, DEFAULT_CHARSET, isDecodable, unsupportedCharset } from './charset';
 import { Form } from './form';
 import { malformedBody } from './malformed-body';
 import type { MediaType } from '../http/media-type';
@@ -59,6 +59,8 @@ function decodeComponent(body: Buffer, start: number, end: number, charset: stri
 export function parseFormUrlencoded(body: Buffer, mediaType: MediaType): Form {
   // The type defines no parameters; a charset one is honoured for legacy clients (HTML 4 forms).
   const charset = charsetOf(mediaType) ?? DEFAULT_CHARSET;
+  // Checked up front: fields in plain ASCII are never decoded, so a bad charset would go unnoticed.
+  if (!isDecodable(charset)) throw unsupportedCharset(charset);
   const form = new Form();
   let start = 0;
   while (start <= body.length) {
