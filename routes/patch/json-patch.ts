@@ -1,4 +1,4 @@
-import { JsonPatchError, type Operation, applyPatch } from 'fast-json-patch';
+import { JsonPatchError, type Operation, applyOperation } from 'fast-json-patch';
 
 /** The media type of a JSON Patch document (RFC 6902 section 6). */
 export const JSON_PATCH = 'application/json-patch+json';
@@ -75,14 +75,22 @@ function checkOperations(patch: unknown): asserts patch is Operation[] {
  */
 export function applyJsonPatch(target: unknown, patch: unknown): unknown {
   checkOperations(patch);
-  try {
-    return applyPatch(structuredClone(target), patch, true, true).newDocument;
-  } catch (error) {
-    if (!(error instanceof JsonPatchError)) throw error;
-    const index = error.index ?? 0;
-    const detail = error.message.split('\n')[0] ?? error.name;
-    if (MALFORMED.has(error.name)) throw new MalformedPatch(`Operation ${index}: ${detail}`, index);
-    if (error.name === 'TEST_OPERATION_FAILED') throw new PatchConflict(`Operation ${index}: the test of '${patch[index]?.path}' failed`, index);
-    throw new PatchConflict(`Operation ${index}: ${detail} ('${patch[index]?.path}')`, index);
-  }
+  let document = structuredClone(target);
+  // One operation at a time: fast-json-patch's own loop reports index 0 for most failures.
+  patch.forEach((operation, index) => {
+    try {
+      document = applyOperation(document, operation, true, true, true, index).newDocument;
+    } catch (error) {
+      throw explain(error, operation, index);
+    }
+  });
+  return document;
+}
+
+function explain(error: unknown, operation: Operation, index: number): unknown {
+  if (!(error instanceof JsonPatchError)) return error;
+  const detail = error.message.split('\n')[0] ?? error.name;
+  if (MALFORMED.has(error.name)) return new MalformedPatch(`Operation ${index}: ${detail}`, index);
+  if (error.name === 'TEST_OPERATION_FAILED') return new PatchConflict(`Operation ${index}: the test of '${operation.path}' failed`, index);
+  return new PatchConflict(`Operation ${index}: ${detail} ('${operation.path}')`, index);
 }

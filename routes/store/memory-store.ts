@@ -31,6 +31,11 @@ function check(what: string, current: Versioned<unknown> | undefined, expect: Ex
   if (!holds) throw new VersionMismatch(what);
 }
 
+/** A deep copy of JSON data, so that callers never share the store's objects. */
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
 function byId(a: Versioned<User>, b: Versioned<User>): number {
   return a.value.id.localeCompare(b.value.id, 'en', { numeric: true });
 }
@@ -45,7 +50,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
   let clock = 0;
   const stamp = <T>(value: T, at: Date = now()): Versioned<T> => ({ value, version: ++clock, lastModified: at });
 
-  let bookcase = stamp(structuredClone(options.bookcase ?? seedBookcase()), seededAt);
+  let bookcase = stamp(copy(options.bookcase ?? seedBookcase()), seededAt);
   const users = new Map<string, Versioned<User>>();
   for (const user of options.users ?? seedUsers()) users.set(user.id, stamp({ ...user }, seededAt));
   const avatars = new Map<string, Versioned<Avatar>>();
@@ -63,7 +68,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
       },
       async replace(value, expect) {
         check('The bookcase', bookcase, expect);
-        if (!isDeepStrictEqual(value, bookcase.value)) bookcase = stamp(structuredClone(value));
+        if (!isDeepStrictEqual(value, bookcase.value)) bookcase = stamp(copy(value));
         return bookcase;
       },
     },
@@ -80,7 +85,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
       },
       async create(fields) {
         while (users.has(String(nextId))) nextId += 1;
-        const entry = stamp({ ...fields, id: String(nextId++) });
+        const entry = stamp({ id: String(nextId++), ...fields });
         users.set(entry.value.id, entry);
         collectionChanged();
         return entry;

@@ -1,0 +1,82 @@
+import request from 'supertest';
+import { JPEG, PNG, expectProblem, service } from './service-fixture';
+
+const ONE_YEAR_MS = 31_536_000_000;
+
+describe('PUT /users/{id}/avatar', () => {
+  it('stores PNG bytes: 201 the first time, 204 after, and the user links to the version', async () => {
+    const { app } = service();
+    const res = await request(app).put('/users/1/avatar').set('Content-Type', 'image/png').send(PNG);
+    expect(res.status).toBe(201);
+    expect(res.headers.location).toBe('/users/1/avatar');
+    expect((await request(app).get('/users/1')).body.avatar).toBe('/users/1/avatar;v=11');
+    expect((await request(app).put('/users/1/avatar').set('Content-Type', 'image/jpeg').send(JPEG)).status).toBe(204);
+    expect((await request(app).get('/users/1')).body.avatar).toBe('/users/1/avatar;v=14');
+  });
+
+  it('answers 400 to bytes that are not the image type they claim', async () => {
+    const { app } = service();
+    expectProblem(await request(app).put('/users/1/avatar').set('Content-Type', 'image/png').send(JPEG), 400);
+  });
+
+  it('answers 415 to other types, 413 over 256 KiB, 404 for no such user', async () => {
+    const { app } = service();
+    expectProblem(await request(app).put('/users/1/avatar').set('Content-Type', 'image/gif').send(Buffer.from('GIF89a')), 415);
+    const big = Buffer.concat([PNG, Buffer.alloc(256 * 1024)]);
+    expectProblem(await request(app).put('/users/1/avatar').set('Content-Type', 'image/png').send(big), 413);
+    expectProblem(await request(app).put('/users/404/avatar').set('Content-Type', 'image/png').send(PNG), 404);
+  });
+
+  it('answers 412 on a stale If-Match', async () => {
+    const { app } = service();
+    await request(app).put('/users/1/avatar').set('Content-Type', 'image/png').send(PNG);
+    expectProblem(await request(app).put('/users/1/avatar').set('Content-Type', 'image/jpeg').set('If-Match', '"2"').send(JPEG), 412);
+    expect((await request(app).put('/users/1/avatar').set('Content-Type', 'image/jpeg').set('If-Match', '"11"').send(JPEG)).status).toBe(204);
+  });
+});
+
+describe('GET /users/{id}/avatar', () => {
+  const { app } = service();
+  beforeAll(async () => {
+    await request(app).put('/users/2/avatar').set('Content-Type', 'image/png').send(PNG);
+  });
+
+  it('answers the bytes with their type, no-cache, and 304 from their version', async () => {
+    const res = await request(app).get('/users/2/avatar').buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(Buffer.compare(res.body as Buffer, PNG)).toBe(0);
+    expect((await request(app).get('/users/2/avatar').set('If-None-Match', res.headers.etag!)).status).toBe(304);
+  });
+
+  it('answers the versioned URL as never expiring: immutable, Expires a year ahead', async () => {
+    const link = (await request(app).get('/users/2')).body.avatar as string;
+    const res = await request(app).get(link).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('max-age=31536000, immutable');
+    const ahead = Date.parse(res.headers.expires!) - Date.parse(res.headers.date!);
+    expect(ahead).toBeLessThanOrEqual(ONE_YEAR_MS);
+    expect(ahead).toBeGreaterThan(ONE_YEAR_MS - 2000);
+    const revalidated = await request(app).get(link).set('If-None-Match', res.headers.etag!);
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers['cache-control']).toBe('max-age=31536000, immutable');
+  });
+
+  it('answers 404 for an old version, a user without avatar, and no such user', async () => {
+    await request(app).put('/users/2/avatar').set('Content-Type', 'image/jpeg').send(JPEG);
+    expectProblem(await request(app).get('/users/2/avatar;v=11'), 404);
+    expect((await request(app).get('/users/2/avatar;v=14')).status).toBe(200);
+    expectProblem(await request(app).get('/users/3/avatar'), 404);
+    expectProblem(await request(app).get('/users/404/avatar'), 404);
+  });
+
+  it('answers 406 to an Accept that allows no image', async () => {
+    expectProblem(await request(app).get('/users/2/avatar').set('Accept', 'application/json'), 406);
+  });
+
+  it('is deleted with its user', async () => {
+    await request(app).delete('/users/2');
+    expectProblem(await request(app).get('/users/2/avatar'), 404);
+  });
+});

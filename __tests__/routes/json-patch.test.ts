@@ -1,0 +1,65 @@
+import { MalformedPatch, PatchConflict, applyJsonPatch } from '../../routes/patch/json-patch';
+
+const doc = () => ({ foo: 'bar', list: [1, 2, 3], nested: { a: { b: 1 } } });
+
+describe('applyJsonPatch(target, patch)', () => {
+  it.each([
+    ['add a member', [{ op: 'add', path: '/baz', value: 'qux' }], { ...doc(), baz: 'qux' }],
+    ['add into an array', [{ op: 'add', path: '/list/1', value: 9 }], { ...doc(), list: [1, 9, 2, 3] }],
+    ['append with -', [{ op: 'add', path: '/list/-', value: 4 }], { ...doc(), list: [1, 2, 3, 4] }],
+    ['remove', [{ op: 'remove', path: '/foo' }], { list: [1, 2, 3], nested: { a: { b: 1 } } }],
+    ['replace', [{ op: 'replace', path: '/nested/a/b', value: 2 }], { ...doc(), nested: { a: { b: 2 } } }],
+    ['move', [{ op: 'move', from: '/foo', path: '/moved' }], { list: [1, 2, 3], nested: { a: { b: 1 } }, moved: 'bar' }],
+    ['copy', [{ op: 'copy', from: '/list/0', path: '/first' }], { ...doc(), first: 1 }],
+    ['test then change', [{ op: 'test', path: '/nested', value: { a: { b: 1 } } }, { op: 'remove', path: '/list' }], { foo: 'bar', nested: { a: { b: 1 } } }],
+    ['replace the whole document', [{ op: 'replace', path: '', value: { x: 1 } }], { x: 1 }],
+    ['escape ~1 and ~0', [{ op: 'add', path: '/a~1b~0c', value: 1 }], { ...doc(), 'a/b~c': 1 }],
+    ['an empty patch', [], doc()],
+  ])('should %s', (_name, patch, expected) => {
+    expect(applyJsonPatch(doc(), patch)).toEqual(expected);
+  });
+
+  it.each([
+    ['a failing test', [{ op: 'test', path: '/foo', value: 'baz' }]],
+    ['a test of a missing member', [{ op: 'test', path: '/missing', value: 1 }]],
+    ['removing a missing member', [{ op: 'remove', path: '/missing' }]],
+    ['replacing past the end of an array', [{ op: 'replace', path: '/list/3', value: 1 }]],
+    ['adding beyond the end of an array', [{ op: 'add', path: '/list/5', value: 1 }]],
+    ['adding under a missing parent', [{ op: 'add', path: '/missing/child', value: 1 }]],
+    ['moving from a missing member', [{ op: 'move', from: '/missing', path: '/x' }]],
+    ['copying from a missing member', [{ op: 'copy', from: '/missing', path: '/x' }]],
+  ])('should report a conflict (409) for %s', (_name, patch) => {
+    expect(() => applyJsonPatch(doc(), patch)).toThrow(PatchConflict);
+  });
+
+  it.each([
+    ['a document that is not an array', { op: 'add', path: '/a', value: 1 }],
+    ['an operation that is not an object', ['add']],
+    ['an unknown op', [{ op: 'merge', path: '/a', value: 1 }]],
+    ['a missing op', [{ path: '/a', value: 1 }]],
+    ['a path that is not a pointer', [{ op: 'add', path: 'a', value: 1 }]],
+    ['a path that is not a string', [{ op: 'remove', path: 3 }]],
+    ['a missing value', [{ op: 'add', path: '/a' }]],
+    ['a missing from', [{ op: 'copy', path: '/a' }]],
+    ['a from that is not a pointer', [{ op: 'move', from: 'foo', path: '/a' }]],
+    ['a move into its own child', [{ op: 'move', from: '/nested', path: '/nested/a/c' }]],
+    ['a pointer to __proto__', [{ op: 'add', path: '/__proto__/polluted', value: true }]],
+  ])('should report a malformed patch (400) for %s', (_name, patch) => {
+    expect(() => applyJsonPatch(doc(), patch)).toThrow(MalformedPatch);
+  });
+
+  it('should change nothing when an operation fails part way', () => {
+    const target = doc();
+    expect(() => applyJsonPatch(target, [{ op: 'remove', path: '/foo' }, { op: 'test', path: '/list/0', value: 7 }])).toThrow(PatchConflict);
+    expect(target).toEqual(doc());
+  });
+
+  it('should name the failing operation', () => {
+    try {
+      applyJsonPatch(doc(), [{ op: 'add', path: '/x', value: 1 }, { op: 'remove', path: '/nope' }]);
+      throw new Error('no error');
+    } catch (error) {
+      expect((error as PatchConflict).operation).toBe(1);
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Express } from 'express';
+import type { Response } from 'supertest';
+import { type App, createApp } from '../../routes/app';
+import { createMemoryStore } from '../../routes/store/memory-store';
+
+/** The service with a freshly seeded store; the shared cache is off unless asked for. */
+export function service(options: { cache?: boolean; now?: () => Date } = {}): App & { app: Express } {
+  return createApp({ cache: options.cache ?? false, store: createMemoryStore(options.now === undefined ? {} : { now: options.now }) });
+}
+
+/** Asserts an RFC 9457 problem document with this status, and answers its members. */
+export function expectProblem(res: Response, status: number): Record<string, unknown> {
+  expect(res.status).toBe(status);
+  expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  const body = JSON.parse(res.text) as Record<string, unknown>;
+  expect(body).toMatchObject({ status, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
+  return body;
+}
+
+/** A 1x1 PNG, the one the README's walkthrough uploads. */
+export const PNG = readFileSync(join(__dirname, '../../routes/assets/avatar.png'));
+/** The smallest JPEG header: enough for the signature check. */
+export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]);
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const XML_TYPE = 'application/xml; charset=utf-8';

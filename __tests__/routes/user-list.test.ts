@@ -1,0 +1,94 @@
+import request from 'supertest';
+import { XML_TYPE, expectProblem, service } from './service-fixture';
+
+const ids = (body: { id: string }[]) => body.map((u) => u.id);
+
+describe('GET /user/all', () => {
+  const { app } = service();
+
+  it('answers every user as a JSON list, no-cache, with the collection validators', async () => {
+    const res = await request(app).get('/user/all');
+    expect(res.status).toBe(200);
+    expect(ids(res.body)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toBe('"10;json"');
+    expect(res.headers['last-modified']).toBe('Mon, 01 Jan 2024 00:00:00 GMT');
+    expect(res.headers.link).toBeUndefined();
+  });
+
+  it('answers XML as <users><user>...</user></users>', async () => {
+    const res = await request(app).get('/user/all').set('Accept', 'application/xml');
+    expect(res.headers['content-type']).toBe(XML_TYPE);
+    expect(res.text).toMatch(/<users><user><id>1<\/id><name>Ada Lovelace<\/name>/);
+    expect(res.text.match(/<user>/g)).toHaveLength(9);
+  });
+
+  it('pages with page and size, linking the next and previous pages', async () => {
+    const second = await request(app).get('/user/all?page=2&size=4');
+    expect(ids(second.body)).toEqual(['5', '6', '7', '8']);
+    expect(second.headers.link).toBe('</user/all?page=3&size=4>; rel="next", </user/all?page=1&size=4>; rel="prev"');
+    expect(ids((await request(app).get('/user/all?page=3&size=4')).body)).toEqual(['9']);
+    expect((await request(app).get('/user/all?page=9')).body).toEqual([]);
+  });
+
+  it('takes the defaults for empty page and size', async () => {
+    expect((await request(app).get('/user/all?page=&size=')).body).toHaveLength(9);
+  });
+
+  it('answers 400 naming the parameter for a size out of 1..1000 or a page that is not an integer', async () => {
+    for (const query of ['size=0', 'size=1001', 'size=ten', 'page=0', 'page=1.5']) {
+      const problem = expectProblem(await request(app).get(`/user/all?${query}`), 400);
+      expect(problem.detail).toContain(`'${query.split('=')[0]}'`);
+    }
+  });
+
+  it('filters by the role matrix variable, several roles separated by commas', async () => {
+    expect(ids((await request(app).get('/user/all;role=admin')).body)).toEqual(['1', '2', '3']);
+    expect(ids((await request(app).get('/user/all;role=viewer,editor?size=2&page=3')).body)).toEqual(['8', '9']);
+    const paged = await request(app).get('/user/all;role=admin,editor?size=2');
+    expect(paged.headers.link).toBe('</user/all;role=admin,editor?page=2&size=2>; rel="next"');
+  });
+
+  it('answers 400 naming an unknown role', async () => {
+    expect(expectProblem(await request(app).get('/user/all;role=owner'), 400).detail).toContain("'owner'");
+  });
+
+  it('answers 304 until a user changes, then the new list', async () => {
+    const own = service().app;
+    const first = await request(own).get('/user/all');
+    expect((await request(own).get('/user/all').set('If-None-Match', first.headers.etag!)).status).toBe(304);
+    await request(own).patch('/users/3').set('Content-Type', 'application/merge-patch+json').send('{"role":"viewer"}');
+    const after = await request(own).get('/user/all').set('If-None-Match', first.headers.etag!);
+    expect(after.status).toBe(200);
+    expect(after.body[2].role).toBe('viewer');
+  });
+});
+
+describe('DELETE /user/all', () => {
+  it('answers 400 naming X-Confirm when it is missing, and deletes nothing', async () => {
+    const { app } = service();
+    const problem = expectProblem(await request(app).delete('/user/all'), 400);
+    expect(problem.detail).toBe("Required request header 'X-Confirm' is missing");
+    expect((await request(app).get('/user/all')).body).toHaveLength(9);
+  });
+
+  it('answers 400 when X-Confirm is not delete-all-users', async () => {
+    const { app } = service();
+    expect(expectProblem(await request(app).delete('/user/all').set('X-Confirm', 'yes'), 400).detail).toContain('delete-all-users');
+  });
+
+  it('deletes every user: 204, then an empty list and 404 for each', async () => {
+    const { app } = service();
+    const res = await request(app).delete('/user/all').set('X-Confirm', 'delete-all-users');
+    expect(res.status).toBe(204);
+    expect((await request(app).get('/user/all')).body).toEqual([]);
+    expectProblem(await request(app).get('/users/1'), 404);
+  });
+
+  it('answers 412 on a stale If-Match', async () => {
+    const { app } = service();
+    await request(app).post('/users').send({ name: 'N', email: 'n@example.org', role: 'viewer' });
+    expectProblem(await request(app).delete('/user/all').set('X-Confirm', 'delete-all-users').set('If-Match', '"10;json"'), 412);
+    expect((await request(app).get('/user/all')).body).toHaveLength(10);
+  });
+});
