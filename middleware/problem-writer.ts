@@ -8,29 +8,52 @@ import { parseMediaType } from '../src/http/media-type';
 
 const PROBLEM_JSON = parseMediaType('application/problem+json');
 const PROBLEM_XML = parseMediaType('application/problem+xml');
-const OFFERS = [PROBLEM_JSON, PROBLEM_XML];
+// A client that accepts JSON or XML but names no problem type gets its problems in that syntax too.
+const OFFERS = [PROBLEM_JSON, PROBLEM_XML, parseMediaType('application/json'), parseMediaType('application/xml'), parseMediaType('text/xml')];
+const XML_OFFERS = new Set([OFFERS[1], OFFERS[3], OFFERS[4]]);
+const XML_NAME = /^[A-Za-z_][\w.-]*$/;
+
+/**
+ * One member's content under RFC 9457 Appendix B: an array is an element of `<i>` items, an
+ * object an element of its members (names that are not XML names are left out), anything else
+ * its text (as JSON would write it: `toJSON()` applied, `null` empty).
+ */
+function xmlContent(value: unknown): unknown {
+  const json: unknown = JSON.parse(JSON.stringify(value) ?? 'null');
+  const convert = (item: unknown): unknown => {
+    if (item === null) return '';
+    if (Array.isArray(item)) return { i: item.map(convert) };
+    if (typeof item === 'object') {
+      return Object.fromEntries(Object.entries(item).filter(([name]) => XML_NAME.test(name)).map(([name, member]) => [name, convert(member)]));
+    }
+    return String(item);
+  };
+  return convert(json);
+}
 
 /** RFC 9457 Appendix B: the XML form, in the `urn:ietf:rfc:7807` namespace. */
 function problemXml(problem: ProblemDocument): string {
-  const builder = new Builder({ rootName: 'problem', xmldec: { version: '1.0', encoding: 'UTF-8' }, renderOpts: { pretty: false } });
+  // charkey '#' is no XML name, so no member can be mistaken for text.
+  const builder = new Builder({ rootName: 'problem', charkey: '#', xmldec: { version: '1.0', encoding: 'UTF-8' }, renderOpts: { pretty: false } });
   const members: Record<string, unknown> = { $: { xmlns: 'urn:ietf:rfc:7807' } };
   for (const [name, value] of Object.entries(problem)) {
-    if (value === undefined || !/^[A-Za-z_][\w.-]*$/.test(name)) continue;
-    members[name] = typeof value === 'object' && value !== null ? JSON.parse(JSON.stringify(value)) : String(value);
+    if (value === undefined || !XML_NAME.test(name)) continue;
+    members[name] = xmlContent(value);
   }
   return builder.buildObject(members);
 }
 
 /**
  * Writes anything thrown as an RFC 9457 problem document, negotiated: `application/problem+xml`
- * when Accept prefers it, `application/problem+json` otherwise (also when Accept allows neither:
+ * when Accept prefers it or plain XML, `application/problem+json` otherwise (also when Accept allows neither:
  * an error is better sent in a format the client did not ask for than not at all). Headers that
  * belong to the error (`Allow`, `Accept-Post`, ...) go with it; an error that is not an
  * {@link HttpError} is a 500 with nothing of its internals. Problems are not stored by caches.
  */
 export function writeProblem(res: ServerResponse, error: unknown, instance: string, accept: readonly MediaRange[] = []): void {
   const problem = toProblemDocument(error, instance);
-  const xml = preferredMediaTypes(OFFERS, accept)[0] === PROBLEM_XML;
+  const preferred = preferredMediaTypes(OFFERS, accept)[0];
+  const xml = preferred !== undefined && XML_OFFERS.has(preferred);
   const body = Buffer.from(xml ? problemXml(problem) : JSON.stringify(problem), 'utf8');
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   res.statusCode = problem.status;
