@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { JSON_TYPE, XML_TYPE, expectProblem, service } from './service-fixture';
 
@@ -94,6 +96,32 @@ describe('PUT /users/{id}', () => {
     expect((problem.errors as { pointer: string }[]).map((e) => e.pointer)).toEqual(['/email', '/role']);
     expectProblem(await request(app).put('/users/1').send({ ...alan, id: '2' }), 400);
     expect((await request(app).put('/users/1').send({ ...alan, id: '1' })).status).toBe(204);
+  });
+
+  it('answers 412 when the user changed while the body was arriving, keeping the other change', async () => {
+    const { app } = service();
+    const server = app.listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const body = JSON.stringify(alan);
+      const answer = new Promise<number>((resolve, reject) => {
+        const req = httpRequest({ port, method: 'PUT', path: '/users/1', headers: { 'Content-Type': 'application/json', 'Content-Length': body.length, 'If-Match': '"2;json"' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.write(body.slice(0, 10));
+        // The preconditions held when the headers came; another client changes the user before the rest of the body.
+        setTimeout(async () => {
+          await request(server).patch('/users/1').set('Content-Type', 'application/merge-patch+json').send('{"role":"viewer"}');
+          req.end(body.slice(10));
+        }, 50);
+      });
+      expect(await answer).toBe(412);
+      expect((await request(server).get('/users/1')).body).toEqual({ ...ADA, role: 'viewer' });
+    } finally {
+      server.close();
+    }
   });
 
   it('answers 405 to PUT on /users/search, which is not a user', async () => {
