@@ -104,6 +104,10 @@ export function cache(options: CacheOptions = {}): SharedCache {
    * `conditional` and the stored validators satisfy it (RFC 9111 section 4.3.2).
    */
   const answer = (req: IncomingMessage, res: ServerResponse, entry: Entry, status: CacheStatus, conditional: boolean, writers: Writers = res as Writers): void => {
+    if (res.headersSent) {
+      writers.end.call(res);
+      return;
+    }
     const { response, view } = entry;
     const age = formatAge(currentAge(view.initialAge, response.responseTime, now()));
     for (const name of res.getHeaderNames()) res.removeHeader(name);

@@ -71,7 +71,7 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
   };
 
   res.writeHead = function writeHead(this: ServerResponse, status: number, reason?: unknown, headers?: unknown) {
-    if (head !== undefined) return original.writeHead.apply(this, arguments as never);
+    if (head !== undefined) return mode === 'swallow' ? this : original.writeHead.apply(this, arguments as never);
     const statusMessage = typeof reason === 'string' ? reason : (this.statusMessage || STATUS_CODES[status]) ?? 'unknown';
     let given = (typeof reason === 'string' ? headers : (reason ?? headers)) as HeaderArg;
     head = { status, statusMessage, rawHeaders: effectiveHeaderLines(this, given) };
