@@ -5,6 +5,7 @@ import { HttpError, UnsupportedMediaType } from '../src/errors/http-error';
 import { ProblemType } from '../src/errors/problem-types';
 import { formatMediaType } from '../src/http/media-type';
 import type { CompiledRoute } from '../src/routing/route';
+import { isFormType } from '../src/routing/route-compilation';
 import { readRawBody } from './body-reader';
 
 /** One failing field of an invalid body: a JSON Pointer (RFC 6901) and what is wrong. */
@@ -51,7 +52,8 @@ function unsupported(request: RequestInfo, accepted: readonly string[]): Unsuppo
 export async function readRequestBody(req: IncomingMessage, request: RequestInfo, route: CompiledRoute): Promise<unknown> {
   const { registry, bodyKind, bodySchema, bodyShape } = route;
   const contentType = request.contentType;
-  const converter = contentType === undefined ? undefined : registry.findReader(bodyKind, contentType);
+  const formRefused = bodyKind === 'object' && !route.formObjects && contentType !== undefined && isFormType(contentType);
+  const converter = contentType === undefined || formRefused ? undefined : registry.findReader(bodyKind, contentType);
   if (converter === undefined || contentType === undefined) throw unsupported(request, route.readableTypes);
   const raw = await readRawBody(req, route.bodyLimit);
   const value = await converter.read(raw, { mediaType: contentType, kind: bodyKind, maxDepth: route.maxDepth, ...(bodyShape !== undefined && { shape: bodyShape }) });

@@ -50,6 +50,16 @@ export {
   valueKindOf,
   shapeOf,
   DEFAULT_MAX_DEPTH,
+  // Helpers for writing custom converters.
+  mediaTypes,
+  supportsRead,
+  supportsWrite,
+  concreteWriteType,
+  contentTypeOf,
+  charsetOf,
+  decodeText,
+  encodeText,
+  malformedBody,
 } from './converters';
 export type {
   BodyConverter,

@@ -10,7 +10,7 @@ import { type ConverterRegistry, defaultConverters } from './converters/converte
 import { DEFAULT_BODY_LIMIT } from '../middleware/body-reader';
 import { isConcrete } from './http/media-type';
 import { RouteIndex } from './routing/route-index';
-import { compileBody, defaultXmlRoot, offersFor, readableTypes } from './routing/route-compilation';
+import { compileBody, defaultXmlRoot, offersFor, readableTypes, readsFormObjects } from './routing/route-compilation';
 import {
   type MappingAttributes,
   type RequestMapping,
@@ -164,6 +164,7 @@ export class Router implements RouteRegistry {
       bodyLimit: declaration.options.bodyLimit ?? this.options.bodyLimit ?? DEFAULT_BODY_LIMIT,
       maxDepth: this.options.maxDepth ?? DEFAULT_MAX_DEPTH,
       readableTypes: readableTypes(registry, body.kind, mapping.consumes),
+      formObjects: readsFormObjects(body.kind, mapping.consumes),
       cachePolicy: declaration.options.cache ?? this.options.cache,
       xmlRoot: declaration.options.xmlRoot ?? defaultXmlRoot(mapping.template),
       offers: offersFor(registry, mapping.produces),

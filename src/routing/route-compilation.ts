@@ -20,9 +20,26 @@ export function compileBody(token: unknown): { kind: BodyKind; schema: StandardS
   return { kind: bodyKindOf(token), schema: undefined, shape: undefined };
 }
 
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * Whether a route reads form bodies into its object (or schema) body. Only when its consumes names
+ * the form type: browsers send forms across sites without a CORS preflight, so a JSON endpoint
+ * that silently accepted them would be open to cross-site form posts (CSRF).
+ */
+export function readsFormObjects(kind: BodyKind, consumes: ConsumesCondition): boolean {
+  return kind === 'object' && consumes.expressions.some((e) => !e.negated && `${e.mediaType.type}/${e.mediaType.subtype}` === FORM);
+}
+
+/** Whether a media type is the form type. */
+export function isFormType(mediaType: MediaType): boolean {
+  return mediaType.type === 'application' && mediaType.subtype === 'x-www-form-urlencoded';
+}
+
 /** What a body may be sent as: the readable types of the kind, narrowed to what the route consumes. */
 export function readableTypes(registry: ConverterRegistry, kind: BodyKind, consumes: ConsumesCondition): string[] {
-  const readable = registry.readableMediaTypes(kind);
+  const formObjects = readsFormObjects(kind, consumes);
+  const readable = registry.readableMediaTypes(kind).filter((type) => kind !== 'object' || formObjects || !isFormType(type));
   const declared = consumes.expressions.filter((e) => !e.negated);
   if (declared.length === 0) return readable.map(formatMediaType);
   const result = new Set<string>();

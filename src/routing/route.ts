@@ -37,6 +37,8 @@ export interface Route {
   readonly bodyShape: JsonSchemaLike | undefined;
   readonly bodyLimit: number;
   readonly maxDepth: number;
+  /** Whether form bodies are read into the object body (only when consumes names the form type). */
+  readonly formObjects: boolean;
   /** The media types a body can be sent in: what the route consumes that a converter can read. */
   readonly readableTypes: readonly string[];
   readonly cachePolicy: ResponsePolicy | undefined;
