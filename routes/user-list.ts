@@ -53,7 +53,7 @@ export function userListRoutes(api: Router, store: ServiceStore): void {
   api
     .delete('/user/all')
     .header('X-Confirm')
-    .etag(async (ctx) => validatorsForWrite(ctx.req, { ...(await users.state()), value: undefined }))
+    .etag(async (ctx) => validatorsForWrite(ctx.req, await users.state()))
     .handle(async (ctx) => {
       if (ctx.header['X-Confirm'] !== CONFIRM_DELETE_ALL) {
         throw new BadRequest(`Header 'X-Confirm' must be '${CONFIRM_DELETE_ALL}' to delete every user`, {

@@ -62,10 +62,12 @@ export function userRoutes(api: Router, store: ServiceStore): void {
         const entry = await users.get(ctx.path.id);
         if (entry === undefined) throw noSuchUser(ctx.path.id);
         const view = await viewOf(entry, avatars);
-        const { id, avatar, ...patched } = applyPatchDocument(type, view, ctx.body) as Partial<UserView>;
-        if (id !== view.id || avatar !== view.avatar) {
-          throw readOnly(id !== view.id ? 'id' : 'avatar');
+        const result = applyPatchDocument(type, view, ctx.body);
+        if (typeof result !== 'object' || result === null || Array.isArray(result)) {
+          throw new HttpError(422, 'The patched user is not an object', { type: ProblemType.invalidBody });
         }
+        const { id, avatar, ...patched } = result as Partial<UserView>;
+        if (id !== view.id || avatar !== view.avatar) throw readOnly(id !== view.id ? 'id' : 'avatar');
         const fields = await validate(patchedUserSchema, patched, 422, 'The patched user');
         const user: User = { id: view.id, ...fields };
         const { entry: stored } = await commit(users.put(user, expectRead(ctx.req, entry)));

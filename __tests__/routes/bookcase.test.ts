@@ -222,6 +222,7 @@ describe('PATCH /bookcase', () => {
     expect(problem.errors).toEqual([expect.objectContaining({ pointer: '/books/0/year' })]);
     expectProblem(await jsonPatch(app, [{ op: 'add', path: '/colour', value: 'oak' }]), 422);
     expectProblem(await merge(app, { name: null }), 422);
+    expectProblem(await merge(app, null), 422);
     expect((await request(app).get('/bookcase')).headers.etag).toBe('"1;json"');
   });
 

@@ -149,12 +149,15 @@ describe('PATCH /users/{id}', () => {
     expect(res.body.email).toBe('ada@example.org');
   });
 
-  it('answers 422 when the patch changes the id, adds unknown members or breaks a field', async () => {
+  it('answers 422 when the patch changes the id, adds unknown members, breaks a field or is no user at all', async () => {
     const { app } = service();
     const patch = (body: string) => request(app).patch('/users/1').set('Content-Type', 'application/merge-patch+json').send(body);
     expectProblem(await patch('{"id":"9"}'), 422);
     expectProblem(await patch('{"nickname":"Ada"}'), 422);
     expectProblem(await patch('{"email":null}'), 422);
+    expectProblem(await patch('null'), 422);
+    expectProblem(await patch('"Ada"'), 422);
+    expectProblem(await request(app).patch('/users/1').set('Content-Type', 'application/json-patch+json').send('[{"op":"replace","path":"","value":[1]}]'), 422);
     expect((await request(app).get('/users/1')).body).toEqual(ADA);
   });
 

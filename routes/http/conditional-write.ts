@@ -2,6 +2,9 @@ import type { Request } from 'express';
 import { PreconditionFailed, ProblemType, type ValidatorSource } from '../../src';
 import { type Expectation, type Versioned, VersionMismatch } from '../store/store';
 
+/** Anything with validators: a stored item, or a collection's state. */
+type Validated = Pick<Versioned<unknown>, 'version' | 'lastModified'>;
+
 /**
  * What the `.etag()` hook of a conditional write saw, for the commit to check again: the hook runs
  * before the body is read, and another request may change the item meanwhile. Keyed by request.
@@ -15,7 +18,7 @@ const CONDITIONAL = ['if-match', 'if-none-match', 'if-unmodified-since'];
  * 412 to a stale If-Match before the handler runs) and remembers, when the request is conditional,
  * the version its preconditions held for.
  */
-export function validatorsForWrite(req: Request, entry: Versioned<unknown> | undefined): ValidatorSource {
+export function validatorsForWrite(req: Request, entry: Validated | undefined): ValidatorSource {
   if (CONDITIONAL.some((name) => req.headers[name] !== undefined)) {
     seen.set(req, entry === undefined ? { absent: true } : { version: entry.version });
   }
@@ -23,7 +26,7 @@ export function validatorsForWrite(req: Request, entry: Versioned<unknown> | und
 }
 
 /** The validators of a stored item: its version as the ETag, and its Last-Modified. */
-export function validatorsOf(entry: { readonly version: number; readonly lastModified: Date } | undefined): ValidatorSource {
+export function validatorsOf(entry: Validated | undefined): ValidatorSource {
   return entry === undefined ? undefined : { etag: entry.version, lastModified: entry.lastModified };
 }
 
