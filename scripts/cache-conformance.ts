@@ -52,7 +52,9 @@ function reverseProxy(port: number): RequestHandler {
       if (info.statusCode === 102) (res as ServerResponse & { writeProcessing(): void }).writeProcessing();
       else if (info.statusCode === 103) res.writeEarlyHints(info.headers as Record<string, string | string[]>);
     });
+    let received: IncomingMessage | undefined;
     upstream.on('response', (response: IncomingMessage) => {
+      received = response;
       const drop = connectionNames(response.rawHeaders);
       const lines: string[] = [];
       for (let i = 0; i < response.rawHeaders.length; i += 2) {
@@ -62,6 +64,8 @@ function reverseProxy(port: number): RequestHandler {
       response.pipe(res);
     });
     upstream.on('error', () => {
+      // Bytes after a complete message (the origin's body can outrun its Content-Length) are not ours to pass on.
+      if (received?.complete === true) return;
       if (res.headersSent) res.destroy();
       else res.writeHead(502).end();
     });
@@ -149,6 +153,8 @@ async function main(): Promise<void> {
   process.on('exit', () => origin.stop());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
   const app = express();
+  // Headers set before writeHead(status, rawLines) make Node fold repeated lines: the proxy must set none.
+  app.disable('x-powered-by');
   app.use(cache({ targetedFields: ['CDN-Cache-Control'] }));
   app.use(reverseProxy(ORIGIN_PORT));
   const server = http.createServer(app);
@@ -165,15 +171,15 @@ async function main(): Promise<void> {
       determineTestResult(suites: unknown, id: string, results: unknown): Grade;
       resultTypes: Record<string, Grade>;
     };
-    const tally = { required: [0, 0], optimal: [0, 0], check: [0, 0] };
+    const tally = { required: { passed: 0, total: 0 }, optimal: { passed: 0, total: 0 }, check: { passed: 0, total: 0 } };
     const failures: string[] = [];
     for (const suite of suites) {
       for (const test of suite.tests) {
         const kind = test.kind ?? 'required';
         const grade = determineTestResult(suites, test.id, results);
         const passed = grade === resultTypes.pass || grade === resultTypes.yes;
-        tally[kind][1]++;
-        if (passed) tally[kind][0]++;
+        tally[kind].total++;
+        if (passed) tally[kind].passed++;
         else if (kind === 'required') {
           const result = results[test.id];
           const reason = grade === resultTypes.dependency_fail ? 'a test it depends on failed' : Array.isArray(result) ? result.join(': ') : String(result);
@@ -181,9 +187,9 @@ async function main(): Promise<void> {
         }
       }
     }
-    console.log(`required passed: ${tally.required[0]} / ${tally.required[1]}`);
-    console.log(`optimal passed: ${tally.optimal[0]} / ${tally.optimal[1]}`);
-    console.log(`checks yes: ${tally.check[0]} / ${tally.check[1]}`);
+    console.log(`required passed: ${tally.required.passed} / ${tally.required.total}`);
+    console.log(`optimal passed: ${tally.optimal.passed} / ${tally.optimal.total}`);
+    console.log(`checks yes: ${tally.check.passed} / ${tally.check.total}`);
     if (failures.length > 0) console.log(`failing required tests:\n${failures.join('\n')}`);
   } finally {
     server.close();

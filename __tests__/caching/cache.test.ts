@@ -63,6 +63,10 @@ async function setup(options: Partial<CacheOptions> = {}) {
     if (count(req.path) > 1) return void res.status(503).send('down');
     res.set('Cache-Control', 'max-age=60, stale-if-error=300').send(version(req));
   });
+  app.get('/gateway', (req, res) => {
+    if (count(req.path) > 1) return void res.status(502).send('unreachable');
+    res.set('Cache-Control', req.query.cc === undefined ? 'max-age=60' : String(req.query.cc)).send(version(req));
+  });
   app.get('/big/:size', (req, res) => void res.set('Cache-Control', 'max-age=60').send('x'.repeat(Number(req.params.size))));
   app.get('/streamed', (req, res) => {
     res.set({ 'Cache-Control': 'max-age=60', 'Content-Type': 'text/plain' });
@@ -199,6 +203,22 @@ describe('cache(options)', () => {
       await request(app).get('/stale-if-error').expect(200, 'v1').expect('X-Cache', 'STALE');
       advance(300);
       await request(app).get('/stale-if-error').expect(503, 'down');
+    });
+  });
+
+  describe('when the origin cannot be reached (502, 504) while the copy is stale', () => {
+    it('answers the stale copy', async () => {
+      const { app, advance } = await setup();
+      await request(app).get('/gateway').expect('v1');
+      advance(120);
+      await request(app).get('/gateway').expect(200, 'v1').expect('X-Cache', 'STALE');
+    });
+
+    it.each(['max-age=60, must-revalidate', 'max-age=60, no-cache', 's-maxage=60', 'max-age=60, proxy-revalidate'])('passes the error on with %s', async (cc) => {
+      const { app, advance } = await setup();
+      await request(app).get(`/gateway?cc=${encodeURIComponent(cc)}`).expect('v1');
+      advance(120);
+      await request(app).get(`/gateway?cc=${encodeURIComponent(cc)}`).expect(502, 'unreachable');
     });
   });
 

@@ -1,5 +1,5 @@
 import { parseCacheControl } from '../../src/caching/cache-control';
-import { type ReuseInput, decideReuse, freshnessLifetime, staleIfErrorAllows } from '../../src/caching/freshness';
+import { type ReuseInput, decideReuse, freshnessLifetime, mayServeStale, staleIfErrorAllows } from '../../src/caching/freshness';
 import type { HeaderMap } from '../../src/caching/header-map';
 
 const DATE = 'Sun, 06 Nov 1994 08:00:00 GMT';
@@ -71,5 +71,19 @@ describe('staleIfErrorAllows({ lifetime, age, response, request, shared })', () 
     ['refuses with must-revalidate', { age: 150, res: 'stale-if-error=60, must-revalidate' }, false],
   ])('%s', (_, overrides, expected) => {
     expect(staleIfErrorAllows(input(overrides))).toBe(expected);
+  });
+});
+
+describe('mayServeStale({ response, shared })', () => {
+  it.each<[string, boolean, boolean]>([
+    ['max-age=60', true, true],
+    ['max-age=60, must-revalidate', true, false],
+    ['max-age=60, no-cache', true, false],
+    ['max-age=60, proxy-revalidate', true, false],
+    ['max-age=60, proxy-revalidate', false, true],
+    ['s-maxage=60', true, false],
+    ['s-maxage=60', false, true],
+  ])('answers for %j (shared: %s): %s', (cc, shared, expected) => {
+    expect(mayServeStale({ response: parseCacheControl(cc), shared })).toBe(expected);
   });
 });

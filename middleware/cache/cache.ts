@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { formatAge, currentAge } from '../../src/caching/age';
 import { type CacheControl, parseCacheControl } from '../../src/caching/cache-control';
 import { evaluatePreconditions } from '../../src/caching/conditional-request';
-import { decideReuse, freshnessLifetime, staleIfErrorAllows } from '../../src/caching/freshness';
+import { decideReuse, freshnessLifetime, mayServeStale, staleIfErrorAllows } from '../../src/caching/freshness';
 import { type HeaderMap, fieldValue } from '../../src/caching/header-map';
 import { invalidatedUris } from '../../src/caching/invalidation';
 import { isStorable } from '../../src/caching/storability';
@@ -149,9 +149,11 @@ export function cache(options: CacheOptions = {}): SharedCache {
   };
 
   /**
-   * Sends the request on to the handler and watches the response: stores it when it may,
-   * invalidates after unsafe methods, and when `revalidating`, answers a 304 (or, within
-   * stale-if-error, a 5xx) with the stored response.
+   * Sends the request on to the handler and watches the response: stores it when it may, and
+   * invalidates after unsafe methods. With a `stale` stored response, a 304 to the validators the
+   * cache added (`revalidating`) freshens it and it is answered; so it is, stale, when the origin
+   * fails within stale-if-error, or cannot be reached (502, 504) and nothing forbids serving stale
+   * (RFC 9111 section 4.2.4).
    */
   const forward = (
     req: IncomingMessage,
@@ -165,34 +167,44 @@ export function cache(options: CacheOptions = {}): SharedCache {
   ): void => {
     const method = req.method ?? 'GET';
     const requestTime = now();
+    // The request's own conditionals, not the validators the cache added.
+    const conditional = !revalidating && isConditional(req.headers);
     let responseTime = requestTime;
     let storable = false;
+    let outcome: 'refreshed' | 'stale' | undefined;
     const writers = captureResponse(
       res,
       {
         onHead: (head) => {
           responseTime = now();
-          const headers = effective(headerMapOf(head.rawHeaders));
-          if (revalidating && stale !== undefined) {
-            if (head.status === 304) return { mode: 'swallow' };
-            const reuse = { lifetime: stale.view.lifetime, age: currentAge(stale.view.initialAge, stale.response.responseTime, responseTime), response: stale.view.cacheControl, request: requestCc, shared: true };
-            if (head.status >= 500 && staleIfErrorAllows(reuse)) return { mode: 'swallow' };
+          if (stale !== undefined) {
+            if (revalidating && head.status === 304) {
+              outcome = 'refreshed';
+              return { mode: 'swallow' };
+            }
+            const age = currentAge(stale.view.initialAge, stale.response.responseTime, responseTime);
+            const reuse = { lifetime: stale.view.lifetime, age, response: stale.view.cacheControl, request: requestCc, shared: true };
+            const unreachable = head.status === 502 || head.status === 504;
+            if ((head.status >= 500 && staleIfErrorAllows(reuse)) || (unreachable && mayServeStale(reuse))) {
+              outcome = 'stale';
+              return { mode: 'swallow' };
+            }
           }
+          const headers = effective(headerMapOf(head.rawHeaders));
           if (!LOOKUP_METHODS.has(method) && head.status >= 200) {
             invalidate(invalidatedUris({ method, status: head.status, requestUri: key, responseHeaders: headers }));
           }
           storable = method !== 'HEAD' && mayStore(method, head.status, headers, req.headers, key, responseTime);
           const length = Number(fieldValue(headers, 'content-length') ?? 0);
-          const mode = storable && !(length > maxEntryBytes) ? 'buffer' : 'pass';
-          return { mode, header: statusLine('MISS') };
+          return { mode: storable && !(length > maxEntryBytes) ? 'buffer' : 'pass', header: statusLine('MISS') };
         },
         onEnd: (head, body) => {
-          if (revalidating && stale !== undefined && head.status === 304) {
+          if (outcome === 'refreshed' && stale !== undefined) {
             const refreshed = freshen(stale.response, head.rawHeaders, requestTime, responseTime);
             keep(key, refreshed, variants, req.headers);
             answer(req, res, entryOf(refreshed), 'REVALIDATED', false, writers);
-          } else if (revalidating && stale !== undefined && head.status >= 500) {
-            answer(req, res, stale, 'STALE', false, writers);
+          } else if (outcome === 'stale' && stale !== undefined) {
+            answer(req, res, stale, 'STALE', conditional, writers);
           } else if (storable && body !== undefined) {
             const response: StoredResponse = {
               status: head.status,
@@ -215,7 +227,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
         },
       },
       maxEntryBytes,
-      revalidating,
+      stale !== undefined,
     );
     next();
   };
@@ -257,7 +269,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
         break;
       }
     }
-    const clientConditional = req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined;
+    const clientConditional = isConditional(req.headers);
     if (entry !== undefined) {
       const age = currentAge(entry.view.initialAge, entry.response.responseTime, now());
       const reuse = decideReuse({ lifetime: entry.view.lifetime, age, response: entry.view.cacheControl, request: requestCc, shared: true });
@@ -290,6 +302,11 @@ export function cache(options: CacheOptions = {}): SharedCache {
       handle(req, res, () => listener(req, res));
     };
   return sharedCache;
+}
+
+/** Whether a request carries the conditionals a cache can answer itself (RFC 9111 section 4.3.2). */
+function isConditional(headers: HeaderMap): boolean {
+  return headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined;
 }
 
 /** A thenable, whichever realm made it (`instanceof Promise` fails across realms, as under jest). */

@@ -103,10 +103,12 @@ export function staleIfErrorAllows(input: ReuseInput): boolean {
 }
 
 /**
- * must-revalidate forbids stale use (RFC 9111 section 5.2.2.2); for shared caches so do
- * proxy-revalidate and s-maxage (sections 5.2.2.8, 5.2.2.10).
+ * Whether a stale response may be served at all, as when the cache is disconnected from the
+ * origin (RFC 9111 section 4.2.4): not with no-cache (section 5.2.2.4) or must-revalidate
+ * (section 5.2.2.2), nor in a shared cache with proxy-revalidate or s-maxage (sections 5.2.2.8,
+ * 5.2.2.10).
  */
-function mayServeStale({ response, shared }: ReuseInput): boolean {
-  if (response.mustRevalidate === true) return false;
+export function mayServeStale({ response, shared }: Pick<ReuseInput, 'response' | 'shared'>): boolean {
+  if (response.mustRevalidate === true || response.noCache !== undefined) return false;
   return !(shared && (response.proxyRevalidate === true || response.sMaxAge !== undefined));
 }

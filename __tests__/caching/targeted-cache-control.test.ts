@@ -1,0 +1,42 @@
+import { parseDictionary, parseTargetedField, selectTargetedField } from '../../src/caching/targeted-cache-control';
+
+describe('parseDictionary(text)', () => {
+  it.each<[string, Record<string, unknown> | undefined]>([
+    ['', {}],
+    ['max-age=60', { 'max-age': 60 }],
+    ['max-age=60, private', { 'max-age': 60, private: true }],
+    ['a=1.5, b="x y", c=tok, d=?0, e=:aGk=:', { a: 1.5, b: 'x y', c: { token: 'tok' }, d: false, e: { bytes: 'aGk=' } }],
+    ['a=(1 2);p=3, b;q', { a: [1, 2], b: true }],
+    ['max-age=10000, &&&&&', undefined],
+    ['Max-Age=5', undefined],
+    ['a=1,', undefined],
+    ['a="unterminated', undefined],
+  ])('parses %j', (text, expected) => {
+    const parsed = parseDictionary(text);
+    expect(parsed === undefined ? undefined : Object.fromEntries(parsed)).toEqual(expected);
+  });
+});
+
+describe('parseTargetedField(text)', () => {
+  it.each<[string | undefined, ReturnType<typeof parseTargetedField>]>([
+    [undefined, undefined],
+    ['', undefined],
+    ['max-age=60, no-store', { maxAge: 60, noStore: true }],
+    ['max-age="60"', {}],
+    ['max-age=-1, private', { private: true }],
+    ['max-age=10000, &&&&&', undefined],
+  ])('reads %j', (text, expected) => {
+    expect(parseTargetedField(text)).toEqual(expected);
+  });
+});
+
+describe('selectTargetedField(headers, targets)', () => {
+  it('answers the first valid field of the target list as Cache-Control', () => {
+    const headers = { 'cdn-cache-control': 'max-age=60', 'acme-cache-control': 'max-age=&', 'cache-control': 'no-store' };
+    expect(selectTargetedField(headers, ['acme-cache-control', 'cdn-cache-control'])).toBe('max-age=60');
+  });
+
+  it('answers undefined when no target field is valid', () => {
+    expect(selectTargetedField({ 'cdn-cache-control': 'max-age=1, &&' }, ['cdn-cache-control'])).toBeUndefined();
+  });
+});
