@@ -9,6 +9,9 @@ import type { ServiceStore } from './store/store';
 /** The path of one user. */
 export const USER_PATH = `/users/{id:${USER_ID_PATTERN}}` as const;
 
+/** The longest id a client may choose. */
+export const MAX_ID_LENGTH = 64;
+
 /** The methods /users/{id} answers: POST is declared only to tell 404 from 405. */
 export const USER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -42,6 +45,9 @@ export function userRoutes(api: Router, store: ServiceStore): void {
     .body(userInputSchema)
     .etag(async (ctx) => validatorsForWrite(ctx.req, await users.get(ctx.path.id)))
     .handle(async (ctx) => {
+      if (ctx.path.id.length > MAX_ID_LENGTH) {
+        throw new BadRequest(`A user id has at most ${MAX_ID_LENGTH} characters`, { type: ProblemType.malformedPath });
+      }
       const { id: bodyId, ...fields } = ctx.body;
       if (bodyId !== undefined && bodyId !== ctx.path.id) {
         throw new BadRequest(`The body's id '${bodyId}' is not the id in the URI, '${ctx.path.id}'`, { type: ProblemType.invalidBody });

@@ -96,6 +96,8 @@ describe('PUT /users/{id}', () => {
     expect((problem.errors as { pointer: string }[]).map((e) => e.pointer)).toEqual(['/email', '/role']);
     expectProblem(await request(app).put('/users/1').send({ ...alan, id: '2' }), 400);
     expect((await request(app).put('/users/1').send({ ...alan, id: '1' })).status).toBe(204);
+    expectProblem(await request(app).put(`/users/${'x'.repeat(65)}`).send(alan), 400);
+    expect((await request(app).put(`/users/${'x'.repeat(64)}`).send(alan)).status).toBe(201);
   });
 
   it('answers 412 when the user changed while the body was arriving, keeping the other change', async () => {
