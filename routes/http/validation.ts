@@ -15,7 +15,7 @@ function pointerOf(path: StandardSchemaV1.Issue['path']): string {
 }
 
 /**
- * Validates a value the handler built (a form's fields, a patched resource) with a Standard Schema.
+ * Validates a value the handler built (a patched resource, say) with a Standard Schema.
  * A failure is an {@link HttpError} of `status` whose problem lists each failing member, like the
  * library's 400 for an invalid body: 400 for what the client sent, 422 for a patch whose result
  * would be an invalid resource (RFC 5789 section 2.2).
