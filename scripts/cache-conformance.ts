@@ -24,6 +24,8 @@ import { cache } from '../middleware/cache';
 const SUITE = process.env.CACHE_TESTS_DIR ?? '/tmp/cache-tests';
 const ORIGIN_PORT = Number(process.env.ORIGIN_PORT ?? 8000);
 const only = process.argv.find((arg) => arg.startsWith('--id='))?.slice('--id='.length) ?? '';
+/** `--optimal` also lists the optimal tests that fail. */
+const listOptimal = process.argv.includes('--optimal');
 
 /** Hop-by-hop fields (RFC 9110 section 7.6.1), which a proxy does not forward. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
@@ -180,17 +182,17 @@ async function main(): Promise<void> {
         const passed = grade === resultTypes.pass || grade === resultTypes.yes;
         tally[kind].total++;
         if (passed) tally[kind].passed++;
-        else if (kind === 'required') {
+        else if (kind === 'required' || (kind === 'optimal' && listOptimal)) {
           const result = results[test.id];
           const reason = grade === resultTypes.dependency_fail ? 'a test it depends on failed' : Array.isArray(result) ? result.join(': ') : String(result);
-          failures.push(`- ${test.id}: ${reason}`);
+          failures.push(`- ${kind === 'optimal' ? '(optimal) ' : ''}${test.id}: ${reason}`);
         }
       }
     }
     console.log(`required passed: ${tally.required.passed} / ${tally.required.total}`);
     console.log(`optimal passed: ${tally.optimal.passed} / ${tally.optimal.total}`);
     console.log(`checks yes: ${tally.check.passed} / ${tally.check.total}`);
-    if (failures.length > 0) console.log(`failing required tests:\n${failures.join('\n')}`);
+    if (failures.length > 0) console.log(`failing tests:\n${failures.join('\n')}`);
   } finally {
     server.close();
     origin.stop();

@@ -129,6 +129,14 @@ describe('cache(options)', () => {
       expect(count('/fresh')).toBe(1);
     });
 
+    it('answers 304 itself to If-Modified-Since, with Date standing in for a missing Last-Modified', async () => {
+      const { app, count } = await setup();
+      await request(app).get('/fresh');
+      await request(app).get('/fresh').set('If-Modified-Since', formatHttpDate(START)).expect(304).expect('X-Cache', 'HIT');
+      await request(app).get('/fresh').set('If-Modified-Since', formatHttpDate(START - 1000)).expect(200, 'v1');
+      expect(count('/fresh')).toBe(1);
+    });
+
     it('stores a body written in several chunks', async () => {
       const { app, count } = await setup();
       await request(app).get('/streamed').expect(200, 'one,two,v1');

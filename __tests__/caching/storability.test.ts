@@ -26,6 +26,8 @@ describe('isStorable({ method, status, requestHeaders, responseHeaders, requestU
     ['stores an unknown status with explicit freshness', { status: 599, res: { 'cache-control': 'max-age=60' } }, true],
     ['stores an unknown status with public', { status: 599, res: { 'cache-control': 'public' } }, true],
     ['does not store an unknown status under must-understand', { status: 599, res: { 'cache-control': 'max-age=60, must-understand' } }, false],
+    ['stores a known status with no-store under must-understand', { res: { 'cache-control': 'max-age=60, no-store, must-understand' } }, true],
+    ['does not store an unknown status with no-store under must-understand', { status: 599, res: { 'cache-control': 'max-age=60, no-store, must-understand' } }, false],
     ['does not store a PUT response', { method: 'PUT', res: { 'cache-control': 'max-age=60' } }, false],
     ['does not store a POST response without explicit freshness', { method: 'POST', res: { 'content-location': '/a' } }, false],
     ['does not store a POST response without Content-Location', { method: 'POST', res: { 'cache-control': 'max-age=60' } }, false],

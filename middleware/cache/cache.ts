@@ -4,7 +4,7 @@ import { formatAge, currentAge } from '../../src/caching/age';
 import { type CacheControl, parseCacheControl } from '../../src/caching/cache-control';
 import { evaluatePreconditions } from '../../src/caching/conditional-request';
 import { decideReuse, freshnessLifetime, mayServeStale, staleIfErrorAllows } from '../../src/caching/freshness';
-import { type HeaderMap, fieldValue } from '../../src/caching/header-map';
+import { type HeaderMap, fieldLines, fieldValue } from '../../src/caching/header-map';
 import { invalidatedUris } from '../../src/caching/invalidation';
 import { isStorable } from '../../src/caching/storability';
 import { selectTargetedField } from '../../src/caching/targeted-cache-control';
@@ -116,7 +116,8 @@ export function cache(options: CacheOptions = {}): SharedCache {
       evaluatePreconditions({
         method: req.method ?? 'GET',
         requestHeaders: req.headers,
-        validators: { etag: view.etag, lastModified: view.lastModified },
+        // RFC 9111 section 4.3.2: without Last-Modified, the Date of the stored response stands in.
+        validators: { etag: view.etag, lastModified: view.lastModified ?? fieldLines(view.headers.date)[0] ?? response.responseTime },
         exists: true,
       }) === 'not-modified';
     const lines = (notModified ? view.notModified : view.replay).concat('Age', age);

@@ -24,7 +24,8 @@ export interface StorabilityInput {
  *   equal to the target URI (RFC 9110 section 9.3.3);
  * - the status is final, and understood: 206 and 304 are not (this cache does not combine
  *   ranges), nor under `must-understand` a status it does not know (section 5.2.2.3);
- * - neither request nor response says `no-store` (sections 5.2.1.5, 5.2.2.5);
+ * - neither request nor response says `no-store` (sections 5.2.1.5, 5.2.2.5), unless the response
+ *   says `must-understand` too and the status is one this cache knows (section 5.2.2.3);
  * - for a shared cache, the response is not `private` (section 5.2.2.7), and a request with
  *   Authorization only with `public`, `s-maxage` or `must-revalidate` (section 3.5);
  * - the response has explicit freshness, `public`, or a heuristically cacheable status.
@@ -42,8 +43,11 @@ export function isStorable(input: StorabilityInput): boolean {
     return false;
   }
   if (status < 200 || status === 206 || status === 304) return false;
-  if (cc.mustUnderstand === true && STATUS_CODES[status] === undefined) return false;
-  if (cc.noStore === true || parseCacheControl(requestHeaders['cache-control']).noStore === true) return false;
+  const understood = STATUS_CODES[status] !== undefined;
+  if (cc.mustUnderstand === true && !understood) return false;
+  // must-understand with a status the cache understands overrides no-store (RFC 9111 section 5.2.2.3).
+  if (cc.noStore === true && !(cc.mustUnderstand === true && understood)) return false;
+  if (parseCacheControl(requestHeaders['cache-control']).noStore === true) return false;
   if (shared && cc.private !== undefined) return false;
   if (shared && requestHeaders.authorization !== undefined) {
     if (cc.public !== true && cc.sMaxAge === undefined && cc.mustRevalidate !== true) return false;
