@@ -49,6 +49,7 @@ export function bindContext(
   req: Request,
   res: Response,
   mediaType: string | undefined,
+  signal: AbortSignal,
 ): RequestContext<Bag, Bag, Bag, Bag, unknown> {
   const query: Bag = {};
   const header: Bag = {};
@@ -73,5 +74,5 @@ export function bindContext(
       matrix[binding.key] = resolveBinding(binding, values);
     }
   }
-  return { path, query, header, matrix, body: undefined, mediaType, req, res };
+  return { path, query, header, matrix, body: undefined, mediaType, req, res, signal };
 }

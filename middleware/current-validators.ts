@@ -24,6 +24,8 @@ interface CurrentState {
   readonly versions: boolean;
 }
 
+const NEVER_ABORTED = new AbortController().signal;
+
 const NONE: CurrentState = { exists: false, validators: [], versions: false };
 
 /** Whether a request carries a precondition that needs the resource's current validators. */
@@ -45,7 +47,7 @@ async function currentState(candidates: readonly Route[], segments: readonly Req
   const route = selection.route;
   let context: Context;
   try {
-    context = bindContext(route, segments, get, req, res, undefined);
+    context = bindContext(route, segments, get, req, res, undefined, NEVER_ABORTED);
   } catch {
     return NONE;
   }

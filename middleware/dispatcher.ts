@@ -3,6 +3,7 @@ import { evaluatePreconditions } from '../src/caching/conditional-request';
 import { type RequestInfo, createRequestInfo } from '../src/conditions/request-info';
 import type { RequestContext } from '../src/dsl/request-context';
 import { HttpError } from '../src/errors/http-error';
+import { ProblemType } from '../src/errors/problem-types';
 import { preferredMediaTypes } from '../src/http/accept-header';
 import { type RequestSegment, splitRequestPath } from '../src/routing/request-path';
 import type { Route } from '../src/routing/route';
@@ -81,9 +82,10 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
     res: Response,
     request: RequestInfo,
     mediaType: string | undefined,
+    signal: AbortSignal,
   ): Promise<void> {
     const now = clock();
-    const context = bindContext(route, segments, request, req, res, mediaType);
+    const context = bindContext(route, segments, request, req, res, mediaType, signal);
     const preconditions = await checkPreconditions(route, context, request, res, now);
     if (preconditions.done) return;
     if (route.options.etag === undefined && !SAFE.has(request.method) && hasPreconditions(request)) {
@@ -92,7 +94,8 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
     }
     const body = route.body === undefined ? undefined : await readRequestBody(req, request, route);
     const result = toResult(await route.handler({ ...context, body }));
-    if (res.headersSent || res.writableEnded) return;
+    // Timed out, client gone, or the handler wrote the response itself.
+    if (signal.aborted || res.headersSent || res.writableEnded) return;
     await writeRepresentation(res, request, route, result, now, preconditions.source);
   }
 
@@ -127,7 +130,33 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
       }
       const { route } = selection;
       const best = route.producedTypes.length === 0 ? undefined : preferredMediaTypes(route.producedTypes, request.accept)[0];
-      answer(route, candidates, segments, req, res, request, best === undefined ? undefined : `${best.type}/${best.subtype}`).catch(fail);
+      const controller = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished) controller.abort(new Error('The client closed the connection'));
+      });
+      const work = answer(route, candidates, segments, req, res, request, best === undefined ? undefined : `${best.type}/${best.subtype}`, controller.signal);
+      if (route.timeout === undefined) {
+        work.catch(fail);
+        return;
+      }
+      let settled = false;
+      const settle = (error?: unknown): void => {
+        if (settled) {
+          // The route already answered 503/504; a later failure is only worth a log line.
+          if (error !== undefined && !(error instanceof HttpError)) onError(error, req);
+          return;
+        }
+        settled = true;
+        clearTimeout(timer);
+        if (error !== undefined) fail(error);
+      };
+      const { ms, status = 503 } = route.timeout;
+      const timer = setTimeout(() => {
+        const error = new HttpError(status, `The handler did not answer within ${ms} ms`, { type: ProblemType.timeout });
+        controller.abort(error);
+        settle(error);
+      }, ms);
+      work.then(() => settle(), settle);
     } catch (error) {
       fail(error);
     }

@@ -28,6 +28,8 @@ function addVary(headers: HeaderBag, field: string): void {
 
 /** Writes headers and an optional body with one `writeHead`-equivalent and one `end`. */
 export function send(res: ServerResponse, status: number, headers: Readonly<Record<string, string | string[]>>, body: Buffer | undefined): void {
+  // A response already on its way (a timeout answered, the handler wrote) is not written twice.
+  if (res.headersSent) return;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const withBody = body !== undefined && status !== 204 && status !== 304;
   if (withBody) res.setHeader('Content-Length', body.length);

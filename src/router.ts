@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { compileBinding } from './binding/value-binding';
 import type { MapDeclaration, ContextOf } from './dsl/map-declaration';
 import type { Handler } from './dsl/request-context';
-import { type RouteDeclaration, RouteBuilder, type RouteRegistry } from './dsl/route-builder';
+import { type RouteDeclaration, RouteBuilder, type RouteRegistry, type RouteTimeout } from './dsl/route-builder';
 import { type DispatchOptions, createDispatcher } from '../middleware/dispatcher';
 import type { ResponsePolicy } from './caching/response-policy';
 import { DEFAULT_MAX_DEPTH } from './converters/body-converter';
@@ -37,6 +37,8 @@ export interface RouterOptions extends MappingAttributes, DispatchOptions {
   readonly bodyLimit?: number;
   /** How deeply a JSON or XML body may nest (default 64). */
   readonly maxDepth?: number;
+  /** The default handler time limit of every route (none by default); a route's `.timeout()` replaces it. */
+  readonly timeout?: RouteTimeout;
 }
 
 /** Thrown when two routes would tie for some request. */
@@ -166,6 +168,7 @@ export class Router implements RouteRegistry {
       readableTypes: readableTypes(registry, body.kind, mapping.consumes),
       formObjects: readsFormObjects(body.kind, mapping.consumes),
       cachePolicy: declaration.options.cache ?? this.options.cache,
+      timeout: declaration.options.timeout ?? this.options.timeout,
       xmlRoot: declaration.options.xmlRoot ?? defaultXmlRoot(mapping.template),
       offers: offersFor(registry, mapping.produces),
       producedTypes: mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType),

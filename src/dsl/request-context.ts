@@ -14,6 +14,11 @@ export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined> {
   readonly mediaType: string | undefined;
   readonly req: Request;
   readonly res: Response;
+  /**
+   * Aborted when the answer is no longer wanted: the route's timeout passed or the client went
+   * away. Pass it to anything cancellable (fetch, database drivers).
+   */
+  readonly signal: AbortSignal;
 }
 
 /** A route handler: returns the value to write (or a {@link ResponseEntity}); `undefined` answers 204. */

@@ -29,6 +29,12 @@ export interface RouteDeclaration {
   readonly options: RouteOptions;
 }
 
+/** A handler time limit: after `ms`, the route answers `status` (503 by default) and aborts `ctx.signal`. */
+export interface RouteTimeout {
+  readonly ms: number;
+  readonly status?: 503 | 504;
+}
+
 /** Per-route options beyond the mapping and the bindings. */
 export interface RouteOptions {
   /** The caching policy of this route's responses (replaces the router's default). */
@@ -39,6 +45,8 @@ export interface RouteOptions {
   readonly bodyLimit?: number;
   /** The root element name when the response is written as XML. */
   readonly xmlRoot?: string;
+  /** How long the handler may take before the route answers 503 or 504 (replaces the router's). */
+  readonly timeout?: RouteTimeout;
   /** Customises the router's body converters for this route. */
   readonly converters?: (registry: ConverterRegistry) => ConverterRegistry;
 }
@@ -155,6 +163,16 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    */
   converters(configure: (registry: ConverterRegistry) => ConverterRegistry): this {
     return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, converters: configure } }) as this;
+  }
+
+  /**
+   * Limits how long the handler (and reading its body) may take: past `ms`, the route answers 503
+   * (or 504) as a problem document and aborts `ctx.signal`, and what the handler does later is ignored.
+   */
+  timeout(ms: number, options: { readonly status?: 503 | 504 } = {}): this {
+    if (!Number.isFinite(ms) || ms <= 0) throw new RangeError(`A timeout must be a positive number of milliseconds, got ${ms}`);
+    const timeout: RouteTimeout = { ms, ...(options.status !== undefined && { status: options.status }) };
+    return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, timeout } }) as this;
   }
 
   /** The root element name used when the response is written as XML (default: from the path). */

@@ -19,6 +19,7 @@ export const ProblemType = {
   invalidBody: 'urn:represent:problem:invalid-body',
   bodyTooLarge: 'urn:represent:problem:body-too-large',
   preconditionFailed: 'urn:represent:problem:precondition-failed',
+  timeout: 'urn:represent:problem:timeout',
   internal: 'urn:represent:problem:internal-error',
 } as const;
 

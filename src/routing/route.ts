@@ -6,7 +6,7 @@ import type { ConverterRegistry } from '../converters/converter-registry';
 import type { JsonSchemaLike } from '../converters/json-schema-shape';
 import type { MediaType } from '../http/media-type';
 import type { BodyToken } from '../dsl/body-types';
-import type { RouteOptions } from '../dsl/route-builder';
+import type { RouteOptions, RouteTimeout } from '../dsl/route-builder';
 import type { RequestContext } from '../dsl/request-context';
 import type { PathTemplate } from './path-template';
 import type { RequestMapping } from './request-mapping';
@@ -42,6 +42,7 @@ export interface Route {
   /** The media types a body can be sent in: what the route consumes that a converter can read. */
   readonly readableTypes: readonly string[];
   readonly cachePolicy: ResponsePolicy | undefined;
+  readonly timeout: RouteTimeout | undefined;
   readonly xmlRoot: string;
   /** The concrete media types the route declares it produces, in its order (for `ctx.mediaType`). */
   readonly producedTypes: readonly MediaType[];

@@ -1,0 +1,82 @@
+import http from 'node:http';
+import express from 'express';
+import request from 'supertest';
+import { createRouter } from '../../src';
+import { expectProblem, serve } from './app-fixture';
+
+describe('route timeouts, .timeout(ms, { status })', () => {
+  let aborted: AbortSignal[] = [];
+  const onError = jest.fn();
+  const app = serve(
+    (api) => {
+      api.get('/never').timeout(50).handle((ctx) => {
+        aborted.push(ctx.signal);
+        return new Promise(() => undefined);
+      });
+      api.get('/gateway').timeout(50, { status: 504 }).handle(() => new Promise(() => undefined));
+      api.get('/late-failure').timeout(20).handle(() => new Promise((_, reject) => setTimeout(() => reject(new Error('late')), 60)));
+      api.get('/quick').timeout(1000).handle(() => ({ ok: true }));
+      api.get('/inherited').handle(() => new Promise(() => undefined));
+    },
+    { timeout: { ms: 40 }, onError },
+  );
+
+  beforeEach(() => {
+    aborted = [];
+    onError.mockClear();
+  });
+
+  it('answers 503 with a problem when the handler never resolves, and aborts ctx.signal', async () => {
+    const res = await request(app).get('/never');
+    const problem = expectProblem(res, 503);
+    expect(problem.type).toBe('urn:represent:problem:timeout');
+    expect(problem.detail).toBe('The handler did not answer within 50 ms');
+    expect(aborted[0]?.aborted).toBe(true);
+  });
+
+  it('answers 504 when the route says so', async () => {
+    expectProblem(await request(app).get('/gateway'), 504);
+  });
+
+  it('takes the router default when the route gives none', async () => {
+    expectProblem(await request(app).get('/inherited'), 503);
+  });
+
+  it('answers normally within the limit', async () => {
+    const res = await request(app).get('/quick');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+  });
+
+  it('logs a failure that comes after the timeout answered, and keeps serving', async () => {
+    expectProblem(await request(app).get('/late-failure'), 503);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'late' }), expect.anything());
+    expect((await request(app).get('/quick')).status).toBe(200);
+  });
+});
+
+describe('ctx.signal when the client goes away', () => {
+  it('is aborted when the client closes the connection before the answer', async () => {
+    let signal: AbortSignal | undefined;
+    const api = createRouter({ onError: jest.fn() });
+    api.get('/slow').handle((ctx) => {
+      signal = ctx.signal;
+      return new Promise((resolve) => setTimeout(() => resolve({ done: true }), 200));
+    });
+    const server = express().use(api.middleware()).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    const req = http.get({ host: '127.0.0.1', port, path: '/slow' });
+    req.on('error', () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    req.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signal?.aborted).toBe(true);
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('rejects a timeout that is not a positive number of milliseconds', () => {
+    expect(() => createRouter().get('/x').timeout(0)).toThrow(RangeError);
+  });
+});
