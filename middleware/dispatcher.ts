@@ -14,7 +14,7 @@ import { bindContext } from './context-binder';
 import { evaluateAgainstGet, hasPreconditions } from './current-validators';
 import { writeProblem } from './problem-writer';
 import { readRequestBody } from './request-body';
-import { notModifiedHeaders, cacheHeaders } from './response-headers';
+import { cacheHeaders, notModifiedHeaders, presetHeaders } from './response-headers';
 import { preconditionFailed, representationName, send, writeRepresentation } from './representation-writer';
 import { toResult } from './result-writer';
 
@@ -56,7 +56,7 @@ async function checkPreconditions(route: Route, context: Context, request: Reque
   const outcome = evaluatePreconditions({ method: request.method, requestHeaders: headers, validators: validators ?? {}, exists: validators !== undefined });
   if (outcome === 'precondition-failed') throw preconditionFailed();
   if (outcome === 'not-modified') {
-    const own: Record<string, string> = {};
+    const own = presetHeaders(res);
     if (validators?.etag !== undefined) own.etag = validators.etag;
     if (offers.length > 1 || route.mapping.produces.expressions.length > 1) own.vary = 'Accept';
     send(res, 304, notModifiedHeaders(cacheHeaders(request.method, route.cachePolicy, own, now)), undefined);

@@ -11,7 +11,7 @@ import { type MediaType, formatMediaType, tryParseMediaType } from '../src/http/
 import type { CompiledRoute } from '../src/routing/route';
 import { offersWithAccepted, writableRanges } from '../src/routing/route-compilation';
 import { type ValidatorSource, toValidators } from '../src/validators';
-import { type HeaderBag, cacheHeaders, isCacheable, normaliseHeaders, notModifiedHeaders } from './response-headers';
+import { type HeaderBag, cacheHeaders, isCacheable, normaliseHeaders, notModifiedHeaders, presetHeaders } from './response-headers';
 import type { Result } from './result-writer';
 
 /** A short name of a representation, for per-representation entity tags: `json`, `xml`, `vnd.api+json`. */
@@ -30,6 +30,8 @@ function addVary(headers: HeaderBag, field: string): void {
 export function send(res: ServerResponse, status: number, headers: Readonly<Record<string, string | string[]>>, body: Buffer | undefined): void {
   // A response already on its way (a timeout answered, the handler wrote) is not written twice.
   if (res.headersSent) return;
+  // The final set replaces whatever was set before: headers the corrections removed stay removed.
+  for (const name of res.getHeaderNames()) if (!(name in headers)) res.removeHeader(name);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const withBody = body !== undefined && status !== 204 && status !== 304;
   if (withBody) res.setHeader('Content-Length', body.length);
@@ -61,7 +63,7 @@ export async function writeRepresentation(
   hookValidators: ValidatorSource = undefined,
 ): Promise<void> {
   const method = request.method;
-  const headers = normaliseHeaders(result.headers);
+  const headers = { ...presetHeaders(res), ...normaliseHeaders(result.headers) };
   if (result.body === undefined) {
     send(res, result.status, cacheHeaders(method, route.cachePolicy, headers, now), undefined);
     return;

@@ -1,8 +1,22 @@
+import type { ServerResponse } from 'node:http';
 import { parseCacheControl } from '../src/caching/cache-control';
 import { type ResponseHeaderMap, type ResponsePolicy, correctResponseHeaders, responsePolicyHeaders } from '../src/caching/response-policy';
 
 /** Headers as the dispatcher builds them, by lower-case name. */
 export type HeaderBag = Record<string, string | string[]>;
+
+/**
+ * The headers already set on the response (by earlier middleware, or by the handler through
+ * `ctx.res`), so that the corrections apply to them too: a PUT answer carries no `Expires`, whoever set it.
+ */
+export function presetHeaders(res: ServerResponse): HeaderBag {
+  const result: HeaderBag = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined) continue;
+    result[name] = typeof value === 'number' ? String(value) : value;
+  }
+  return result;
+}
 
 /** Lower-cases header names so that a handler's `ETag` and the policy's `etag` are one header. */
 export function normaliseHeaders(headers: Readonly<Record<string, string>>): HeaderBag {

@@ -29,6 +29,28 @@ describe('cache headers on responses the router writes', () => {
     api.put('/things').cache({ maxAge: 60, public: true }).handle(() => ResponseEntity.ok({ a: 1 }).header('Expires', new Date(Date.now() + 60_000).toUTCString()));
     api.patch('/things').handle(() => ResponseEntity.ok({ a: 1 }).header('Cache-Control', 'max-age=600'));
     api.delete('/things').handle(() => undefined);
+    api.put('/direct').handle((ctx) => {
+      ctx.res.setHeader('Expires', new Date(Date.now() + 60_000).toUTCString());
+      ctx.res.setHeader('Cache-Control', 'public, max-age=600');
+      ctx.res.setHeader('X-Kept', 'yes');
+      return { a: 1 };
+    });
+    api.get('/direct-expires').handle((ctx) => {
+      ctx.res.setHeader('Expires', new Date(Date.now() + 5 * ONE_YEAR_SECONDS * 1000).toUTCString());
+      return { a: 1 };
+    });
+  });
+
+  it('corrects headers a handler set on ctx.res too: no freshness on a PUT, other headers kept', async () => {
+    const res = await request(app).put('/direct');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.expires).toBeUndefined();
+    expect(res.headers['x-kept']).toBe('yes');
+  });
+
+  it('clamps an Expires a handler set on ctx.res to one year', async () => {
+    const res = await request(app).get('/direct-expires');
+    expect(dateOf(res.headers.expires) - dateOf(res.headers.date)).toBe(ONE_YEAR_SECONDS * 1000);
   });
 
   it('sends Date on every response', async () => {
