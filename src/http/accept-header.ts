@@ -1,3 +1,4 @@
+import { splitList } from '../caching/header-map';
 import { type MediaType, includes, specificity, parseMediaType } from './media-type';
 
 /** One media range of an Accept header with its weight and its position in the header. */
@@ -17,27 +18,6 @@ const ANY: readonly MediaRange[] = Object.freeze([{ type: '*', subtype: '*', par
 const CACHE_LIMIT = 1000;
 const cache = new Map<string, readonly MediaRange[]>();
 
-/**
- * Splits a header on commas outside quoted strings. Hand-written because `negotiator` keeps its
- * parsed ranges private, and route selection needs the weight of each produced type, not just an order.
- */
-function splitList(header: string): string[] {
-  const parts: string[] = [];
-  let start = 0;
-  let quoted = false;
-  for (let i = 0; i < header.length; i++) {
-    const c = header.charCodeAt(i);
-    if (c === 0x22 /* " */) quoted = !quoted;
-    else if (c === 0x5c /* \ */ && quoted) i++;
-    else if (c === 0x2c /* , */ && !quoted) {
-      parts.push(header.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(header.slice(start));
-  return parts;
-}
-
 /** RFC 9110 section 12.4.2: a weight is 0 to 1 with at most three decimals; anything else is invalid. */
 function parseWeight(text: string | undefined): number | undefined {
   if (text === undefined) return 1;
@@ -46,7 +26,9 @@ function parseWeight(text: string | undefined): number | undefined {
 }
 
 /**
- * Parses an Accept header into its media ranges (RFC 9110 section 12.5.1). An absent or empty
+ * Parses an Accept header into its media ranges (RFC 9110 section 12.5.1). Hand-written because
+ * `negotiator` keeps its parsed ranges private, and route selection needs the weight of each
+ * produced type, not just an order. An absent or empty
  * header means `*` + `/*`. Ranges that do not parse are ignored, as negotiator does. Results are
  * cached per distinct header text (bounded), since clients send the same few headers again and again.
  */

@@ -3,7 +3,8 @@ export type MatrixVariables = Readonly<Record<string, readonly string[]>>;
 
 const EMPTY: MatrixVariables = Object.freeze(Object.create(null) as Record<string, readonly string[]>);
 
-function decode(text: string): string | undefined {
+/** Percent-decodes text; `undefined` when the encoding is invalid. */
+export function decodePercent(text: string): string | undefined {
   if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
@@ -23,13 +24,13 @@ export function parseMatrixVariables(text: string): MatrixVariables | undefined 
   for (const pair of text.split(';')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
-    const name = decode(eq === -1 ? pair : pair.slice(0, eq));
+    const name = decodePercent(eq === -1 ? pair : pair.slice(0, eq));
     if (name === undefined) return undefined;
     if (name === '') continue;
     const values = (variables[name] ??= []);
     if (eq === -1) continue;
     for (const raw of pair.slice(eq + 1).split(',')) {
-      const value = decode(raw);
+      const value = decodePercent(raw);
       if (value === undefined) return undefined;
       values.push(value);
     }

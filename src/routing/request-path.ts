@@ -1,4 +1,4 @@
-import { type MatrixVariables, parseMatrixVariables } from './matrix-variables';
+import { type MatrixVariables, decodePercent, parseMatrixVariables } from './matrix-variables';
 
 /** One segment of a request path: its decoded text (without matrix variables) and the raw matrix part. */
 export interface RequestSegment {
@@ -25,19 +25,11 @@ export function splitRequestPath(url: string): RequestSegment[] {
     const raw = parts[i]!;
     const semi = raw.indexOf(';');
     const base = semi === -1 ? raw : raw.slice(0, semi);
-    segments.push({ text: decodeSegment(base), raw: base, matrix: semi === -1 ? '' : raw.slice(semi + 1) });
+    segments.push({ text: decodePercent(base), raw: base, matrix: semi === -1 ? '' : raw.slice(semi + 1) });
   }
   return segments;
 }
 
-function decodeSegment(text: string): string | undefined {
-  if (!text.includes('%')) return text;
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** Matrix variables of a segment, parsed on first use. `undefined` for invalid encoding. */
 export function matrixOf(segment: RequestSegment): MatrixVariables | undefined {
