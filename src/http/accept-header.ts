@@ -1,4 +1,4 @@
-import { splitList } from '../caching/header-map';
+import { splitList } from './header-list';
 import { type MediaType, includes, specificity, parseMediaType } from './media-type';
 
 /** One media range of an Accept header with its weight and its position in the header. */

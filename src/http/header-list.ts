@@ -1,0 +1,25 @@
+/**
+ * Splits a list-based field value on commas outside quoted strings (RFC 9110 section 5.6.1),
+ * trimming optional whitespace and dropping empty elements, which recipients must ignore.
+ */
+export function splitList(value: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x22 /* " */) quoted = !quoted;
+    else if (c === 0x5c /* \ */ && quoted) i++;
+    else if (c === 0x2c /* , */ && !quoted) {
+      pushTrimmed(parts, value.slice(start, i));
+      start = i + 1;
+    }
+  }
+  pushTrimmed(parts, value.slice(start));
+  return parts;
+}
+
+function pushTrimmed(parts: string[], part: string): void {
+  const trimmed = part.trim();
+  if (trimmed !== '') parts.push(trimmed);
+}
