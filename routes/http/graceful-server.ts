@@ -45,7 +45,10 @@ export function startServer(listener: RequestListener, port: number, host?: stri
     setImmediate(() => server.closeIdleConnections());
   };
 
-  server = createServer((req, res) => {
+  // Node checks the headers and request timeouts only every `connectionsCheckingInterval` (30 s by
+  // default), so a slow request could live twice its limit: check a few times per limit instead.
+  const connectionsCheckingInterval = Math.max(50, Math.min(1000, Math.floor(Math.min(limits.headersTimeout, limits.requestTimeout) / 4)));
+  server = createServer({ connectionsCheckingInterval }, (req, res) => {
     if (closing) res.setHeader('Connection', 'close');
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
