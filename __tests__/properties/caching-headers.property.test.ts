@@ -60,8 +60,8 @@ describe('parseCacheControl(header)', () => {
     fc.assert(
       fc.property(fc.array(deltaDirective, { minLength: 1, maxLength: 6 }), fc.constantFrom(', ', ',', ' ,  '), (directives, separator) => {
         const header = directives
-          .map(({ name: [text], upper, argument }) => {
-            const written = upper ? text.toUpperCase() : text;
+          .map(({ name, upper, argument }) => {
+            const written = upper ? name[0].toUpperCase() : name[0];
             if (argument.kind === 'valid') return `${written}=${argument.seconds}`;
             if (argument.kind === 'quoted') return `${written}="${argument.seconds}"`;
             return `${written}=${argument.text}`;
