@@ -1,4 +1,4 @@
-import { MalformedPatch, PatchConflict, applyJsonPatch } from '../../routes/patch/json-patch';
+import { MalformedPatch, PatchConflict, PatchTooLarge, applyJsonPatch } from '../../routes/patch/json-patch';
 
 const doc = () => ({ foo: 'bar', list: [1, 2, 3], nested: { a: { b: 1 } } });
 
@@ -46,6 +46,16 @@ describe('applyJsonPatch(target, patch)', () => {
     ['a pointer to __proto__', [{ op: 'add', path: '/__proto__/polluted', value: true }]],
   ])('should report a malformed patch (400) for %s', (_name, patch) => {
     expect(() => applyJsonPatch(doc(), patch)).toThrow(MalformedPatch);
+  });
+
+  it('should refuse copies that would grow the document past the limit, before making them', () => {
+    // Each copy doubles the list: 40 of them would need 2^40 elements.
+    const doubling = Array.from({ length: 40 }, () => ({ op: 'copy', from: '/list', path: '/list/-' }));
+    const start = performance.now();
+    expect(() => applyJsonPatch(doc(), doubling)).toThrow(PatchTooLarge);
+    expect(performance.now() - start).toBeLessThan(1000);
+    expect(() => applyJsonPatch(doc(), doubling.slice(0, 3))).not.toThrow();
+    expect(() => applyJsonPatch(doc(), doubling.slice(0, 3), 50)).toThrow(PatchTooLarge);
   });
 
   it('should change nothing when an operation fails part way', () => {

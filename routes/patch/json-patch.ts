@@ -1,4 +1,4 @@
-import { JsonPatchError, type Operation, applyOperation } from 'fast-json-patch';
+import { JsonPatchError, type Operation, applyOperation, getValueByPointer } from 'fast-json-patch';
 
 /** The media type of a JSON Patch document (RFC 6902 section 6). */
 export const JSON_PATCH = 'application/json-patch+json';
@@ -25,6 +25,38 @@ export class PatchConflict extends Error {
   ) {
     super(message);
     this.name = 'PatchConflict';
+  }
+}
+
+/**
+ * The patched document would be larger than a client could PUT: a few `copy` operations of a
+ * member into itself double it each time (25 of them turn 3 books into 100 million), so the size
+ * of what is copied is counted before copying (RFC 5789 section 2.2: the server is incapable of
+ * processing the request, 422).
+ */
+export class PatchTooLarge extends Error {
+  constructor(
+    message: string,
+    readonly operation: number,
+  ) {
+    super(message);
+    this.name = 'PatchTooLarge';
+  }
+}
+
+/** The largest document a patch may produce, in characters of JSON: the request body limit, 1 MB. */
+export const MAX_PATCHED_SIZE = 1024 * 1024;
+
+function jsonSize(value: unknown): number {
+  return JSON.stringify(value)?.length ?? 0;
+}
+
+/** The value a `copy` would copy, or undefined when its `from` does not exist (the copy then fails as a conflict). */
+function valueAt(document: unknown, pointer: string): unknown {
+  try {
+    return getValueByPointer(document, pointer);
+  } catch {
+    return undefined;
   }
 }
 
@@ -72,12 +104,19 @@ function checkOperations(patch: unknown): asserts patch is Operation[] {
  *
  * @throws MalformedPatch when the document is not a valid patch
  * @throws PatchConflict when a `test` fails or a path does not exist in the target
+ * @throws PatchTooLarge when `copy` operations would make the document larger than `maxSize`
  */
-export function applyJsonPatch(target: unknown, patch: unknown): unknown {
+export function applyJsonPatch(target: unknown, patch: unknown, maxSize = MAX_PATCHED_SIZE): unknown {
   checkOperations(patch);
   let document = structuredClone(target);
+  // Only `copy` grows the document by more than the patch carries, and the body limit bounds that.
+  let size = jsonSize(document);
   // One operation at a time: fast-json-patch's own loop reports index 0 for most failures.
   patch.forEach((operation, index) => {
+    if (operation.op === 'copy') {
+      size += jsonSize(valueAt(document, operation.from));
+      if (size > maxSize) throw new PatchTooLarge(`Operation ${index}: the patched document would be larger than ${maxSize} characters of JSON`, index);
+    }
     try {
       document = applyOperation(document, operation, true, true, true, index).newDocument;
     } catch (error) {
