@@ -1,0 +1,99 @@
+import { Agent, type Server, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import express from 'express';
+import { MemoryStore, cache } from '../../src';
+
+/**
+ * The shared cache under a stream of distinct URLs: whatever arrives, the stored responses stay
+ * within the byte budget, the least recently used go first, and the process's live memory does
+ * not grow with the number of URLs seen.
+ */
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const BODY_BYTES = 2048;
+const BUDGET = 256 * 1024;
+
+function liveBytes(): number {
+  gc();
+  const { heapUsed, external } = process.memoryUsage();
+  return heapUsed + external;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+
+/** A GET on a kept-alive connection; answers the status and the body's length. */
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; length: number }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { agent, headers }, (res) => {
+      let length = 0;
+      res.on('data', (chunk: Buffer) => (length += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, length }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('cache({ maxBytes }) under a stream of distinct URLs', () => {
+  let server: Server;
+  let base: string;
+  const store = new MemoryStore({ maxBytes: BUDGET });
+  let origin = 0;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(cache({ store, maxEntryBytes: 64 * 1024 }));
+    app.get('/{*path}', (req, res) => {
+      origin += 1;
+      const size = req.query.big === undefined ? BODY_BYTES : 128 * 1024;
+      res.set({ 'Cache-Control': 'max-age=3600', Vary: 'Accept' }).type('text/plain').send('x'.repeat(size));
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    agent.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('never holds more than its budget, and holds no more entries than the budget has room for', async () => {
+    const most = Math.floor(BUDGET / BODY_BYTES);
+    for (let i = 0; i < 1500; i++) {
+      // Two variants of each URL (Vary: Accept), one in ten asked for again right away.
+      const url = `${base}/item/${i}?q=${'z'.repeat(i % 50)}`;
+      for (const accept of ['text/plain', '*/*']) expect((await get(url, { Accept: accept })).status).toBe(200);
+      if (i % 10 === 0) await get(url, { Accept: 'text/plain' });
+      expect(store.bytes).toBeLessThanOrEqual(BUDGET);
+      expect(store.size).toBeLessThanOrEqual(most);
+    }
+    // The budget is used, not left empty: the most recent URLs are still answered from memory.
+    expect(store.bytes).toBeGreaterThan(BUDGET / 2);
+    const before = origin;
+    await get(`${base}/item/1499?q=${'z'.repeat(1499 % 50)}`, { Accept: 'text/plain' });
+    expect(origin).toBe(before);
+  }, 60_000);
+
+  it('streams a response larger than maxEntryBytes through without storing it', async () => {
+    const bytes = store.bytes;
+    expect((await get(`${base}/large?big=1`)).length).toBe(128 * 1024);
+    expect(store.bytes).toBeLessThanOrEqual(bytes + 1024);
+  });
+
+  it('does not grow the live memory of the process with the number of distinct URLs', async () => {
+    const pass = async (from: number): Promise<void> => {
+      for (let i = from; i < from + 1500; i++) await get(`${base}/more/${i}`);
+    };
+    await pass(0);
+    const warm = liveBytes();
+    await pass(10_000);
+    await pass(20_000);
+    // 3,000 more URLs of 2 KiB each would be 6 MiB if they were kept.
+    expect(liveBytes() - warm).toBeLessThan(3 * 1024 * 1024);
+    expect(store.bytes).toBeLessThanOrEqual(BUDGET);
+  }, 60_000);
+});
