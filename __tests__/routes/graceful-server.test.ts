@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { startServer } from '../../routes/http/graceful-server';
 
 function get(url: string, agent = false): Promise<{ status: number; body: string; connection: string | undefined }> {
@@ -41,6 +42,40 @@ describe('startServer(listener, port)', () => {
     finish();
     await expect(inFlight).resolves.toMatchObject({ status: 200, body: 'done', connection: 'close' });
     await expect(stopped).resolves.toBe('clean');
+  });
+
+  it('should answer a request that arrives just after shutdown began, on a connection accepted before', async () => {
+    const running = await startServer((_req, res) => res.end('served'), 0, '127.0.0.1');
+    const socket = connect({ port: Number(new URL(running.url).port), host: '127.0.0.1' });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    // Let the server accept the connection before shutting down, then send the request.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const stopped = running.shutdown();
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    const outcome = new Promise<string>((resolve) => {
+      socket.on('close', () => resolve(answer));
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    const text = await outcome;
+    expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(text).toMatch(/\r\nConnection: close\r\n/i);
+    expect(text).toMatch(/served$/);
+    await expect(stopped).resolves.toBe('clean');
+  });
+
+  it('should close idle keep-alive connections soon after a shutdown begins', async () => {
+    const running = await startServer((_req, res) => res.end('ok'), 0, '127.0.0.1');
+    const socket = connect({ port: Number(new URL(running.url).port), host: '127.0.0.1' });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => socket.once('data', resolve));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const start = Date.now();
+    await expect(running.shutdown()).resolves.toBe('clean');
+    await closed;
+    expect(Date.now() - start).toBeLessThan(2000);
   });
 
   it('should cut requests that outlive the grace period, and say so', async () => {
