@@ -1,0 +1,183 @@
+/**
+ * The cases of issue 6: what each variant sends, which server answers it, the status it must get,
+ * and the same-round ratios with their targets.
+ */
+import { send } from './harness';
+import { BROWSER_ACCEPT, LARGE_JSON, SMALL_JSON, SMALL_XML } from './fixtures';
+
+export interface RequestSpec {
+  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface Variant {
+  readonly id: string;
+  /** A name in `bench/servers.ts`; variants of one case naming the same server share its process. */
+  readonly server: string;
+  readonly request: RequestSpec;
+  /** The only status counted as expected. */
+  readonly status: number;
+  /** Runs once before the rounds: request headers that depend on the server (an ETag to revalidate). */
+  readonly prepare?: (origin: string) => Promise<Readonly<Record<string, string>>>;
+  /** Peak live memory per request is probed for this variant (the server runs with --expose-gc). */
+  readonly memory?: boolean;
+}
+
+export interface Ratio {
+  readonly label: string;
+  readonly of: string;
+  readonly to: string;
+  /** The ratio must be at least this. */
+  readonly min?: number;
+}
+
+export interface Case {
+  readonly id: string;
+  readonly title: string;
+  readonly variants: readonly Variant[];
+  readonly ratios: readonly Ratio[];
+  /** A variant's peak live memory per request must stay under `factor` times `bytes`. */
+  readonly memoryTargets?: readonly { readonly variant: string; readonly bytes: number; readonly factor: number }[];
+}
+
+const ITEM_HEADERS = { 'x-client': 'bench', accept: 'application/json' } as const;
+const get = (path: string, headers: Readonly<Record<string, string>> = ITEM_HEADERS): RequestSpec => ({ method: 'GET', path, headers });
+const ITEM_PATH = '/items/42?verbose=false';
+
+/** Fetches the ETag a server gives the request, to revalidate with it. */
+function revalidate(request: RequestSpec): (origin: string) => Promise<Record<string, string>> {
+  return async (origin) => {
+    const etag = (await send(origin, request)).headers.etag;
+    if (etag === undefined) throw new Error(`${origin}${request.path} gives no ETag`);
+    return { 'if-none-match': etag };
+  };
+}
+
+const routesCase = (kind: 'dsl' | 'express' | 'fmw', count: number): Variant => ({
+  id: `${kind}-${count}`,
+  server: `${kind}-${count}`,
+  request: get(`/r${count - 1}${ITEM_PATH}`),
+  status: 200,
+});
+
+export const CASES: readonly Case[] = [
+  {
+    id: 'json-get',
+    title: '1. JSON GET of a small object',
+    variants: [
+      { id: 'node-raw', server: 'node-raw', request: get(ITEM_PATH), status: 200 },
+      { id: 'fastify', server: 'fastify', request: get(ITEM_PATH), status: 200 },
+      { id: 'express', server: 'express-json', request: get(ITEM_PATH), status: 200 },
+      { id: 'dsl', server: 'dsl', request: get(ITEM_PATH), status: 200 },
+    ],
+    ratios: [
+      { label: 'DSL / bare Express', of: 'dsl', to: 'express', min: 1.0 },
+      { label: 'Fastify / bare Express', of: 'fastify', to: 'express' },
+      { label: 'raw node / bare Express', of: 'node-raw', to: 'express' },
+      { label: 'DSL / raw node', of: 'dsl', to: 'node-raw' },
+    ],
+  },
+  {
+    id: 'route-table',
+    title: '2. Route-table scaling (the last of N routes)',
+    variants: [10, 1000, 5000].flatMap((n) => [routesCase('dsl', n), routesCase('express', n), routesCase('fmw', n)]),
+    ratios: [
+      { label: 'DSL 5,000 / 10 routes', of: 'dsl-5000', to: 'dsl-10', min: 0.95 },
+      { label: 'DSL 1,000 / 10 routes', of: 'dsl-1000', to: 'dsl-10' },
+      { label: 'Express 5,000 / 10 routes', of: 'express-5000', to: 'express-10' },
+      { label: 'find-my-way 5,000 / 10 routes', of: 'fmw-5000', to: 'fmw-10' },
+    ],
+  },
+  {
+    id: 'conditional',
+    title: '3. Conditional GET: 200 versus 304',
+    variants: [
+      { id: 'dsl-200', server: 'dsl-etag', request: get(ITEM_PATH), status: 200 },
+      { id: 'dsl-304', server: 'dsl-etag', request: get(ITEM_PATH), status: 304, prepare: revalidate(get(ITEM_PATH)) },
+      { id: 'express-200', server: 'express-json', request: get(ITEM_PATH), status: 200 },
+      { id: 'express-304', server: 'express-json', request: get(ITEM_PATH), status: 304, prepare: revalidate(get(ITEM_PATH)) },
+    ],
+    ratios: [
+      { label: 'DSL 304 (.etag hook) / DSL 200', of: 'dsl-304', to: 'dsl-200', min: 1.3 },
+      { label: 'Express 304 / Express 200', of: 'express-304', to: 'express-200' },
+      { label: 'DSL 304 / Express 304', of: 'dsl-304', to: 'express-304' },
+    ],
+  },
+  {
+    id: 'cache',
+    title: '4. Cache hits through cache().wrap(app)',
+    variants: [
+      { id: 'cache-hit', server: 'dsl-cached', request: get(ITEM_PATH), status: 200 },
+      { id: 'cache-off', server: 'dsl', request: get(ITEM_PATH), status: 200 },
+      { id: 'node-raw', server: 'node-raw', request: get(ITEM_PATH), status: 200 },
+      { id: 'express', server: 'express-json', request: get(ITEM_PATH), status: 200 },
+    ],
+    ratios: [
+      { label: 'cache hit / raw node', of: 'cache-hit', to: 'node-raw', min: 0.7 },
+      { label: 'cache hit / bare Express', of: 'cache-hit', to: 'express', min: 4 },
+      { label: 'cache hit / cache off', of: 'cache-hit', to: 'cache-off' },
+    ],
+  },
+  {
+    id: 'bodies',
+    title: '5. Bodies: POST 1 KB JSON and XML echo, PUT 1 MB JSON',
+    variants: [
+      {
+        id: 'express-post',
+        server: 'express-post',
+        request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: SMALL_JSON },
+        status: 200,
+      },
+      {
+        id: 'dsl-post-json',
+        server: 'dsl-bodies',
+        request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: SMALL_JSON },
+        status: 200,
+      },
+      {
+        id: 'dsl-post-xml',
+        server: 'dsl-bodies',
+        request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/xml', accept: 'application/xml' }, body: SMALL_XML },
+        status: 200,
+      },
+      {
+        id: 'express-put',
+        server: 'express-put',
+        request: { method: 'PUT', path: '/blobs/1', headers: { 'content-type': 'application/json' }, body: LARGE_JSON },
+        status: 204,
+        memory: true,
+      },
+      {
+        id: 'dsl-put',
+        server: 'dsl-bodies',
+        request: { method: 'PUT', path: '/blobs/1', headers: { 'content-type': 'application/json' }, body: LARGE_JSON },
+        status: 204,
+        memory: true,
+      },
+    ],
+    ratios: [
+      { label: 'DSL JSON POST / express.json()', of: 'dsl-post-json', to: 'express-post', min: 1.0 },
+      { label: 'DSL XML POST / DSL JSON POST', of: 'dsl-post-xml', to: 'dsl-post-json', min: 0.5 },
+      { label: 'DSL 1 MB PUT / express.json()', of: 'dsl-put', to: 'express-put' },
+    ],
+    memoryTargets: [
+      { variant: 'dsl-put', bytes: LARGE_JSON.length, factor: 4 },
+      { variant: 'express-put', bytes: LARGE_JSON.length, factor: 4 },
+    ],
+  },
+  {
+    id: 'negotiation',
+    title: '6. Negotiation under a browser Accept (XML wins at q=0.9)',
+    variants: [
+      { id: 'dsl-browser', server: 'dsl', request: get(ITEM_PATH, { 'x-client': 'bench', accept: BROWSER_ACCEPT }), status: 200 },
+      { id: 'dsl-xml', server: 'dsl', request: get(ITEM_PATH, { 'x-client': 'bench', accept: 'application/xml' }), status: 200 },
+      { id: 'express-format', server: 'express-format', request: get(ITEM_PATH, { 'x-client': 'bench', accept: BROWSER_ACCEPT }), status: 200 },
+    ],
+    ratios: [
+      { label: 'DSL browser Accept / Express res.format', of: 'dsl-browser', to: 'express-format' },
+      { label: 'DSL browser Accept / plain application/xml', of: 'dsl-browser', to: 'dsl-xml' },
+    ],
+  },
+];

@@ -1,0 +1,33 @@
+/** The results of a run as Markdown tables. */
+import type { RunResult } from './harness';
+
+const number = (value: number, digits = 0): string =>
+  Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
+
+export function formatReport(run: RunResult): string {
+  const { machine: m, settings: s } = run;
+  const lines: string[] = [
+    `Run ${run.startedAt} on ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}; autocannon on 127.0.0.1, ` +
+      `${s.connections} connections, ${s.rounds} interleaved rounds of ${s.duration} s after ${s.warmup} s of warm-up; medians.`,
+    '',
+  ];
+  for (const c of run.cases) {
+    lines.push(`### ${c.title}`, '', '| variant | req/s | p99 ms | server CPU us/req | errors | unexpected status |', '|---|---:|---:|---:|---:|---:|');
+    for (const v of c.variants) {
+      lines.push(
+        `| ${v.id} | ${number(v.medianRps)} | ${number(v.medianP99Ms)} | ${number(v.medianCpuMicrosPerRequest, 1)} | ${v.errors} | ${v.unexpected} |`,
+      );
+    }
+    lines.push('', '| ratio (same round, median) | value | target | |', '|---|---:|---:|---|');
+    for (const r of c.ratios) {
+      lines.push(`| ${r.label} | ${number(r.median, 2)} | ${r.min === undefined ? '' : `>= ${r.min}`} | ${r.met === undefined ? '' : r.met ? 'met' : '**not met**'} |`);
+    }
+    for (const mem of c.memory) {
+      lines.push(
+        `| ${mem.variant} peak live memory / body | ${number(mem.peakBytes / mem.bytes, 2)} (${number(mem.peakBytes / 2 ** 20, 2)} MiB) | < ${mem.factor} | ${mem.met ? 'met' : '**not met**'} |`,
+      );
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}

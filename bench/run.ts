@@ -1,0 +1,61 @@
+/**
+ * `npm run bench`: runs the cases of issue 6 and prints the table; writes the figures to
+ * bench/results/<time>.json and the table into docs/performance.md (between its bench markers).
+ *
+ *   npm run bench -- --duration 5 --rounds 3 --warmup 2 --connections 10 --case json-get,cache --no-docs
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CASES } from './cases';
+import { runBench } from './harness';
+import { formatReport } from './report';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '10' },
+    case: { type: 'string' },
+    'no-docs': { type: 'boolean', default: false },
+  },
+});
+
+async function main(): Promise<void> {
+  const wanted = values.case?.split(',');
+  const cases = wanted === undefined ? CASES : CASES.filter((c) => wanted.includes(c.id));
+  if (cases.length === 0) throw new Error(`No case among ${CASES.map((c) => c.id).join(', ')}`);
+  const run = await runBench({
+    cases,
+    duration: Number(values.duration),
+    rounds: Number(values.rounds),
+    warmup: Number(values.warmup),
+    connections: Number(values.connections),
+    log: (line) => console.log(line),
+  });
+  const report = formatReport(run);
+  console.log(`\n${report}`);
+  const root = path.join(__dirname, '..');
+  const results = path.join(root, 'bench', 'results');
+  mkdirSync(results, { recursive: true });
+  const file = path.join(results, `${run.startedAt.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
+  console.log(`Figures written to ${path.relative(root, file)}`);
+  if (!values['no-docs'] && wanted === undefined) {
+    const docs = path.join(root, 'docs', 'performance.md');
+    const text = readFileSync(docs, 'utf8');
+    const start = '<!-- bench:start -->';
+    const end = '<!-- bench:end -->';
+    const from = text.indexOf(start);
+    const to = text.indexOf(end);
+    if (from === -1 || to === -1) throw new Error(`${docs} has no ${start} ... ${end} section`);
+    writeFileSync(docs, `${text.slice(0, from + start.length)}\n${report}\n${text.slice(to)}`);
+    console.log(`Table written to docs/performance.md`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,180 @@
+/**
+ * The servers under test, by name. Each builds its app and answers a listening `http.Server`;
+ * `bench/server.ts` runs one per process so that their CPU time is measured apart.
+ */
+import http, { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import express from 'express';
+import { Builder } from 'xml2js';
+import { cache, createRouter, type Router } from '../src';
+import { BROWSER_ACCEPT, VERSION, itemFor } from './fixtures';
+
+export type ServerFactory = () => Promise<Server> | Server;
+
+/** Calls the memory probe of `bench/server.ts` when it is active (the PUT case's peak memory). */
+function sampleMemory(): void {
+  (globalThis as { __benchSample?: () => void }).__benchSample?.();
+}
+
+function listener(handler: RequestListener): Server {
+  return http.createServer(handler);
+}
+
+// ---- raw node:http and find-my-way ------------------------------------------------------------
+
+function itemId(url: string): string {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+function writeJson(res: ServerResponse, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+const rawNode: ServerFactory = () => listener((req, res) => writeJson(res, itemFor(itemId(req.url ?? '/'))));
+
+async function findMyWay(routes: number): Promise<Server> {
+  const { default: FindMyWay } = await import('find-my-way');
+  const router = FindMyWay();
+  for (let i = 0; i < routes; i++) {
+    router.on('GET', `/r${i}/items/:id`, (_req, res, params) => writeJson(res as ServerResponse, itemFor(params.id ?? '')));
+  }
+  return listener((req, res) => router.lookup(req, res));
+}
+
+// ---- Fastify ----------------------------------------------------------------------------------
+
+async function fastify(): Promise<Server> {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({ logger: false });
+  app.get<{ Params: { id: string } }>('/items/:id', async (req) => itemFor(req.params.id));
+  await app.ready();
+  return app.server;
+}
+
+// ---- bare Express 5 ---------------------------------------------------------------------------
+
+function bareExpress(routes = 1, prefix = (i: number) => (routes === 1 ? '' : `/r${i}`)): Server {
+  const app = express();
+  for (let i = 0; i < routes; i++) app.get(`${prefix(i)}/items/:id`, (req, res) => void res.json(itemFor(req.params.id as string)));
+  return listener(app);
+}
+
+const xmlBuilder = () => new Builder({ headless: true, renderOpts: { pretty: false } });
+
+/** Express negotiating JSON and XML with `res.format`, writing XML with xml2js as the DSL does. */
+function expressFormat(): Server {
+  const app = express();
+  app.get('/items/:id', (req, res) => {
+    const item = itemFor(req.params.id);
+    res.format({
+      'application/json': () => void res.json(item),
+      'application/xml': () => void res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>${xmlBuilder().buildObject({ items: item })}`),
+    });
+  });
+  return listener(app);
+}
+
+function expressPost(): Server {
+  const app = express();
+  app.post('/echo', express.json(), (req, res) => void res.json(req.body));
+  return listener(app);
+}
+
+function expressPut(): Server {
+  const app = express();
+  let stored: unknown;
+  app.put('/blobs/:id', express.json({ limit: '2mb' }), (req, res) => {
+    stored = req.body;
+    sampleMemory();
+    res.status(204).end();
+  });
+  void stored;
+  return listener(app);
+}
+
+// ---- the DSL ----------------------------------------------------------------------------------
+
+/**
+ * The route of the JSON GET cases: JSON or XML by negotiation, a strong ETag from the bytes,
+ * `max-age=60`, a query binding and a header condition.
+ */
+function declareItemRoute(api: Router, path: string, options: { etag?: boolean } = {}): void {
+  const route = api
+    .get(path as '/items/{id}')
+    .produces('application/json', 'application/xml')
+    .headers('X-Client=bench')
+    .query('verbose', { type: 'boolean', defaultValue: 'false' })
+    .cache({ maxAge: 60 });
+  (options.etag === true ? route.etag(() => VERSION) : route).handle((ctx) => itemFor(ctx.path.id));
+}
+
+function dslApp(declare: (api: Router) => void): express.Express {
+  const api = createRouter();
+  declare(api);
+  const app = express();
+  app.use(api.middleware());
+  return app;
+}
+
+function dslRoutes(routes: number): Server {
+  return listener(
+    dslApp((api) => {
+      for (let i = 0; i < routes; i++) declareItemRoute(api, `/r${i}/items/{id}`);
+    }),
+  );
+}
+
+function dslBodies(): Server {
+  let stored: unknown;
+  const app = dslApp((api) => {
+    api
+      .post('/echo')
+      .consumes('application/json', 'application/xml')
+      .produces('application/json', 'application/xml')
+      .body(Object)
+      .handle((ctx) => ctx.body);
+    api
+      .put('/blobs/{id}')
+      .consumes('application/json')
+      .limit(2 * 1024 * 1024)
+      .body(Object)
+      .handle((ctx) => {
+        stored = ctx.body;
+        sampleMemory();
+        return undefined;
+      });
+  });
+  void stored;
+  return listener(app);
+}
+
+export const SERVERS: Readonly<Record<string, ServerFactory>> = {
+  'node-raw': rawNode,
+  fastify,
+  'express-json': () => bareExpress(),
+  dsl: () => listener(dslApp((api) => declareItemRoute(api, '/items/{id}'))),
+  'dsl-10': () => dslRoutes(10),
+  'dsl-1000': () => dslRoutes(1000),
+  'dsl-5000': () => dslRoutes(5000),
+  'express-10': () => bareExpress(10),
+  'express-1000': () => bareExpress(1000),
+  'express-5000': () => bareExpress(5000),
+  'fmw-10': () => findMyWay(10),
+  'fmw-1000': () => findMyWay(1000),
+  'fmw-5000': () => findMyWay(5000),
+  'dsl-etag': () => listener(dslApp((api) => declareItemRoute(api, '/items/{id}', { etag: true }))),
+  'dsl-cached': () => {
+    const shared = cache();
+    return listener(shared.wrap(dslApp((api) => declareItemRoute(api, '/items/{id}'))));
+  },
+  'express-format': expressFormat,
+  'express-post': expressPost,
+  'express-put': expressPut,
+  'dsl-bodies': dslBodies,
+};
+
+export type { IncomingMessage };
+export { BROWSER_ACCEPT };
