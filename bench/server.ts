@@ -91,6 +91,8 @@ async function main(): Promise<void> {
     }
   });
   process.on('disconnect', () => process.exit(0));
+  // Exit normally on SIGTERM, so that `--cpu-prof` writes its profile.
+  process.on('SIGTERM', () => process.exit(0));
   send({ kind: 'listening', port: address.port });
 }
 
