@@ -16,6 +16,7 @@ const config: Config = {
   // `feed` ships as an ES module: let ts-jest turn it into CommonJS for jest.
   transformIgnorePatterns: ['/node_modules/(?!(feed)/)'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  setupFiles: ['<rootDir>/__tests__/setup/fast-check-seed.ts'],
 };
 
 export default config;
