@@ -10,6 +10,13 @@ import type { Route } from '../src/routing/route';
 
 type Bag = Record<string, unknown>;
 
+/** The request and response a handler sees, and its cancellation signal. */
+export interface Exchange {
+  readonly req: Request;
+  readonly res: Response;
+  readonly signal: AbortSignal;
+}
+
 function malformed(detail: string): BadRequest {
   return new BadRequest(detail, { type: ProblemType.malformedPath });
 }
@@ -26,15 +33,17 @@ function matrixAt(segment: RequestSegment | undefined): MatrixVariables {
 /** The path values of the route's placeholders, percent-decoded. */
 function bindPath(route: Route, segments: readonly RequestSegment[]): Bag {
   const path: Bag = Object.create(null) as Bag;
-  route.template.segments.forEach((segment, index) => {
-    if (segment.kind === 'literal') return;
+  const template = route.template.segments;
+  for (let index = 0; index < template.length; index++) {
+    const segment = template[index]!;
+    if (segment.kind === 'literal') continue;
     const parts = segment.kind === 'catch-all' ? segments.slice(index) : [segments[index]!];
     const texts = parts.map((part) => {
       if (part.text === undefined) throw malformed(`Invalid percent-encoding in path segment '${part.raw}'`);
       return part.text;
     });
-    path[segment.name] = texts.join('/');
-  });
+    path[segment.name] = texts.length === 1 ? texts[0] : texts.join('/');
+  }
   return path;
 }
 
@@ -46,10 +55,8 @@ export function bindContext(
   route: Route,
   segments: readonly RequestSegment[],
   request: RequestInfo,
-  req: Request,
-  res: Response,
+  exchange: Exchange,
   mediaType: string | undefined,
-  signal: AbortSignal,
 ): RequestContext<Bag, Bag, Bag, Bag, unknown> {
   const query: Bag = {};
   const header: Bag = {};
@@ -74,5 +81,22 @@ export function bindContext(
       matrix[binding.key] = resolveBinding(binding, values);
     }
   }
-  return { path, query, header, matrix, body: undefined, mediaType, req, res, signal };
+  return {
+    path,
+    query,
+    header,
+    matrix,
+    body: undefined,
+    mediaType,
+    // Read through: the exchange may make them on first use (the signal, Express's req/res).
+    get req() {
+      return exchange.req;
+    },
+    get res() {
+      return exchange.res;
+    },
+    get signal() {
+      return exchange.signal;
+    },
+  };
 }

@@ -47,7 +47,7 @@ async function currentState(candidates: readonly Route[], segments: readonly Req
   const route = selection.route;
   let context: Context;
   try {
-    context = bindContext(route, segments, get, req, res, undefined, NEVER_ABORTED);
+    context = bindContext(route, segments, get, { req, res, signal: NEVER_ABORTED }, undefined);
   } catch {
     return NONE;
   }

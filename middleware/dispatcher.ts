@@ -1,10 +1,12 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { evaluatePreconditions } from '../src/caching/conditional-request';
 import { type RequestInfo, createRequestInfo } from '../src/conditions/request-info';
 import type { RequestContext } from '../src/dsl/request-context';
 import { HttpError } from '../src/errors/http-error';
 import { ProblemType } from '../src/errors/problem-types';
-import { preferredMediaTypes } from '../src/http/accept-header';
+import { negotiate } from '../src/http/accept-header';
+import type { MediaType } from '../src/http/media-type';
 import { type RequestSegment, splitRequestPath } from '../src/routing/request-path';
 import type { Route } from '../src/routing/route';
 import type { RouteIndex } from '../src/routing/route-index';
@@ -13,6 +15,7 @@ import { type ValidatorSource, toValidators, withoutRepresentation } from '../sr
 import { bindContext } from './context-binder';
 import { evaluateAgainstGet, hasPreconditions } from './current-validators';
 import { writeProblem } from './problem-writer';
+import { DispatchExchange, type ExpressPrototypes, expressPrototypesOf } from './request-exchange';
 import { readRequestBody } from './request-body';
 import { cacheHeaders, notModifiedHeaders, presetHeaders } from './response-headers';
 import { preconditionFailed, representationName, send, writeRepresentation } from './representation-writer';
@@ -30,6 +33,8 @@ type Context = RequestContext<unknown, unknown, unknown, unknown, unknown>;
 
 const SAFE = new Set(['GET', 'HEAD']);
 
+const NO_HOOK = Object.freeze({ done: false, source: undefined });
+
 
 /**
  * Runs the route's `.etag()` hook and answers the request's preconditions with it, before the body
@@ -37,13 +42,13 @@ const SAFE = new Set(['GET', 'HEAD']);
  * method's action). GET and HEAD compare the tag of the negotiated representation; other methods
  * compare the resource's version whatever representation the client's tag came from.
  */
-async function checkPreconditions(route: Route, context: Context, request: RequestInfo, res: Response, now: number): Promise<{ done: boolean; source: ValidatorSource }> {
+async function checkPreconditions(route: Route, context: Context, request: RequestInfo, res: ServerResponse, now: number): Promise<{ done: boolean; source: ValidatorSource }> {
   const hook = route.options.etag as ((context: Context) => ValidatorSource | Promise<ValidatorSource>) | undefined;
-  if (hook === undefined) return { done: false, source: undefined };
+  if (hook === undefined) return NO_HOOK;
   const source = await hook(context);
   const safe = SAFE.has(request.method);
   const offers = route.offers('object');
-  const chosen = preferredMediaTypes(offers, request.accept)[0];
+  const chosen = negotiate(offers, request.accept)[0];
   const representation = safe && offers.length > 1 && chosen !== undefined ? representationName(chosen) : undefined;
   const validators = toValidators(source, representation);
   const headers = safe
@@ -65,12 +70,26 @@ async function checkPreconditions(route: Route, context: Context, request: Reque
   return { done: false, source };
 }
 
+const essences = new WeakMap<MediaType, string>();
+
+/** `type/subtype` of a produced type (for `ctx.mediaType`), built once per type. */
+function essenceOf(mediaType: MediaType): string {
+  let essence = essences.get(mediaType);
+  if (essence === undefined) essences.set(mediaType, (essence = `${mediaType.type}/${mediaType.subtype}`));
+  return essence;
+}
+
 /**
- * The middleware behind `router.middleware()`: finds the routes whose path matches in the index,
- * selects the most specific, binds the inputs, answers preconditions from an `.etag()` hook, reads
- * the body, runs the handler and writes the result. Paths no route matches go on with `next()`.
+ * The dispatch behind `router.middleware()` and `router.wrap(listener)`: finds the routes whose
+ * path matches in the index, selects the most specific, binds the inputs, answers preconditions
+ * from an `.etag()` hook, reads the body, runs the handler and writes the result. Paths no route
+ * matches go on with `next()`.
  */
-export function createDispatcher(index: RouteIndex<Route>, options: DispatchOptions): RequestHandler {
+function createDispatch(
+  index: RouteIndex<Route>,
+  options: DispatchOptions,
+  express: ExpressPrototypes | undefined,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   const onError = options.onError ?? ((error: unknown) => console.error(error));
   const clock = options.now ?? Date.now;
 
@@ -78,43 +97,44 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
     route: Route,
     candidates: readonly Route[],
     segments: readonly RequestSegment[],
-    req: Request,
-    res: Response,
+    req: IncomingMessage,
+    res: ServerResponse,
     request: RequestInfo,
     mediaType: string | undefined,
-    signal: AbortSignal,
+    exchange: DispatchExchange,
   ): Promise<void> {
     const now = clock();
-    const context = bindContext(route, segments, request, req, res, mediaType, signal);
-    const preconditions = await checkPreconditions(route, context, request, res, now);
+    const context = bindContext(route, segments, request, exchange, mediaType);
+    const preconditions = route.options.etag === undefined ? NO_HOOK : await checkPreconditions(route, context, request, res, now);
     if (preconditions.done) return;
     if (route.options.etag === undefined && !SAFE.has(request.method) && hasPreconditions(request)) {
       // No hook: ask the resource's GET route for its current validators, before anything changes.
-      if ((await evaluateAgainstGet(candidates, segments, request, req, res)) === 'precondition-failed') throw preconditionFailed();
+      if ((await evaluateAgainstGet(candidates, segments, request, exchange.req, exchange.res)) === 'precondition-failed') throw preconditionFailed();
     }
-    const body = route.body === undefined ? undefined : await readRequestBody(req, request, route);
-    const result = toResult(await route.handler({ ...context, body }));
+    if (route.body !== undefined) (context as { body: unknown }).body = await readRequestBody(req, request, route);
+    const result = toResult(await route.handler(context));
     // Timed out, client gone, or the handler wrote the response itself.
-    if (signal.aborted || res.headersSent || res.writableEnded) return;
+    if (exchange.cancellation.aborted || res.headersSent || res.writableEnded) return;
     await writeRepresentation(res, request, route, result, now, preconditions.source);
   }
 
-  return function representDispatcher(req: Request, res: Response, next: NextFunction): void {
-    const segments = splitRequestPath(req.url);
+  return function dispatch(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+    const url = req.url ?? '/';
+    const segments = splitRequestPath(url);
     const candidates = index.lookup(segments);
     if (candidates.length === 0) {
       next();
       return;
     }
-    const request = createRequestInfo(req.method, req.url, req.headers);
+    const request = createRequestInfo(req.method ?? 'GET', url, req.headers);
     const fail = (error: unknown): void => {
-      if (!(error instanceof HttpError)) onError(error, req);
+      if (!(error instanceof HttpError)) onError(error, req as Request);
       if (res.headersSent) {
         // Part of a response is on the wire: the only honest signal left is to cut the connection.
         res.destroy();
         return;
       }
-      writeProblem(res, error, req.originalUrl, request.accept);
+      writeProblem(res, error, (req as { originalUrl?: string }).originalUrl ?? url, request.accept);
     };
     try {
       const selection = selectRoute(candidates, request);
@@ -129,12 +149,10 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
         return;
       }
       const { route } = selection;
-      const best = route.producedTypes.length === 0 ? undefined : preferredMediaTypes(route.producedTypes, request.accept)[0];
-      const controller = new AbortController();
-      res.once('close', () => {
-        if (!res.writableFinished) controller.abort(new Error('The client closed the connection'));
-      });
-      const work = answer(route, candidates, segments, req, res, request, best === undefined ? undefined : `${best.type}/${best.subtype}`, controller.signal);
+      const best = route.producedTypes.length === 0 ? undefined : negotiate(route.producedTypes, request.accept)[0];
+      const exchange = new DispatchExchange(req, res, express);
+      const cancellation = exchange.cancellation;
+      const work = answer(route, candidates, segments, req, res, request, best === undefined ? undefined : essenceOf(best), exchange);
       if (route.timeout === undefined) {
         work.catch(fail);
         return;
@@ -143,7 +161,7 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
       const settle = (error?: unknown): void => {
         if (settled) {
           // The route already answered 503/504; a later failure is only worth a log line.
-          if (error !== undefined && !(error instanceof HttpError)) onError(error, req);
+          if (error !== undefined && !(error instanceof HttpError)) onError(error, req as Request);
           return;
         }
         settled = true;
@@ -153,12 +171,32 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
       const { ms, status = 503 } = route.timeout;
       const timer = setTimeout(() => {
         const error = new HttpError(status, `The handler did not answer within ${ms} ms`, { type: ProblemType.timeout });
-        controller.abort(error);
+        cancellation.abort(error);
         settle(error);
       }, ms);
       work.then(() => settle(), settle);
     } catch (error) {
       fail(error);
     }
+  };
+}
+
+/** The Express middleware behind `router.middleware()`; paths no route matches go on with `next()`. */
+export function createDispatcher(index: RouteIndex<Route>, options: DispatchOptions): RequestHandler {
+  const dispatch = createDispatch(index, options, undefined);
+  return function representDispatcher(req: Request, res: Response, next: NextFunction): void {
+    dispatch(req, res, () => next());
+  };
+}
+
+/**
+ * The request listener behind `router.wrap(listener)`: the routes answer their requests before
+ * `listener` sees them, so none of Express's per-request work is done for them (unless a handler
+ * reads `ctx.req`/`ctx.res`, which then are the Express app's); every other request goes to `listener`.
+ */
+export function createListener(index: RouteIndex<Route>, options: DispatchOptions, listener: RequestListener): RequestListener {
+  const dispatch = createDispatch(index, options, expressPrototypesOf(listener));
+  return function representListener(req: IncomingMessage, res: ServerResponse): void {
+    dispatch(req, res, () => listener(req, res));
   };
 }

@@ -3,10 +3,10 @@ import { evaluatePreconditions } from '../src/caching/conditional-request';
 import { strongEntityTag } from '../src/caching/entity-tag';
 import { formatHttpDate } from '../src/caching/http-date';
 import type { RequestInfo } from '../src/conditions/request-info';
-import { valueKindOf } from '../src/converters/body-kind';
+import { type BodyKind, valueKindOf } from '../src/converters/body-kind';
 import { NotAcceptable, PreconditionFailed } from '../src/errors/http-error';
 import { ProblemType } from '../src/errors/problem-types';
-import { preferredMediaTypes } from '../src/http/accept-header';
+import { negotiate, preferredMediaTypes } from '../src/http/accept-header';
 import { type MediaType, formatMediaType, tryParseMediaType } from '../src/http/media-type';
 import type { CompiledRoute } from '../src/routing/route';
 import { offersWithAccepted, writableRanges } from '../src/routing/route-compilation';
@@ -21,10 +21,17 @@ export function representationName(mediaType: MediaType): string {
 
 function addVary(headers: HeaderBag, field: string): void {
   const current = headers.vary;
+  if (current === undefined) {
+    headers.vary = field;
+    return;
+  }
   const list = current === undefined ? [] : (Array.isArray(current) ? current.join(',') : current).split(',').map((v) => v.trim()).filter(Boolean);
   if (!list.some((v) => v.toLowerCase() === field.toLowerCase() || v === '*')) list.push(field);
   headers.vary = list.join(', ');
 }
+
+/** Bodies up to this size are sent with the head in one write. */
+const SMALL_BODY = 16 * 1024;
 
 /** Writes headers and an optional body with one `writeHead`-equivalent and one `end`. */
 export function send(res: ServerResponse, status: number, headers: Readonly<Record<string, string | string[]>>, body: Buffer | undefined): void {
@@ -32,11 +39,24 @@ export function send(res: ServerResponse, status: number, headers: Readonly<Reco
   if (res.headersSent) return;
   // The final set replaces whatever was set before: headers the corrections removed stay removed.
   for (const name of res.getHeaderNames()) if (!(name in headers)) res.removeHeader(name);
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  for (const name in headers) res.setHeader(name, headers[name]!);
   const withBody = body !== undefined && status !== 204 && status !== 304;
   if (withBody) res.setHeader('Content-Length', body.length);
   res.statusCode = status;
-  res.end(withBody ? body : undefined);
+  // A small body goes out as text with the head, in one write; a Buffer would be a second one.
+  if (withBody && body.length <= SMALL_BODY) res.end(body.toString('latin1'), 'latin1');
+  else res.end(withBody ? body : undefined);
+}
+
+const rangeMemos = new WeakMap<CompiledRoute, Map<BodyKind, readonly MediaType[]>>();
+
+/** {@link writableRanges} of a route and a kind, which depend only on the route: worked out once. */
+function rangesOf(route: CompiledRoute, kind: BodyKind): readonly MediaType[] {
+  let byKind = rangeMemos.get(route);
+  if (byKind === undefined) rangeMemos.set(route, (byKind = new Map()));
+  let ranges = byKind.get(kind);
+  if (ranges === undefined) byKind.set(kind, (ranges = Object.freeze(writableRanges(route.registry, kind, route.mapping.produces))));
+  return ranges;
 }
 
 /** The 412 of a failed precondition: the handler did not run, so nothing changed. */
@@ -73,8 +93,12 @@ export async function writeRepresentation(
   const offers = explicitType === undefined ? route.offers(kind) : [explicitType];
   // A converter that writes a range (bytes as any type, strings as any text type) writes whatever
   // member of it Accept names: those are offers too, and more than one type could be chosen.
-  const ranges = explicitType === undefined ? writableRanges(route.registry, kind, route.mapping.produces) : [];
-  const chosen = explicitType ?? preferredMediaTypes(offersWithAccepted(offers, ranges, request.accept, route.mapping.produces), request.accept)[0];
+  const ranges = explicitType === undefined ? rangesOf(route, kind) : [];
+  const chosen =
+    explicitType ??
+    (ranges.length === 0
+      ? negotiate(offers, request.accept)[0]
+      : preferredMediaTypes(offersWithAccepted(offers, ranges, request.accept, route.mapping.produces), request.accept)[0]);
   if (offers.length > 1 || ranges.length > 0 || route.mapping.produces.expressions.length > 1) addVary(headers, 'Accept');
   if (chosen === undefined) {
     const available = [...offers, ...ranges].map(formatMediaType);

@@ -31,8 +31,75 @@ export function normaliseHeaders(headers: Readonly<Record<string, string>>): Hea
  * one-year clamp, Last-Modified not after Date).
  */
 export function cacheHeaders(method: string, policy: ResponsePolicy | undefined, handlerHeaders: HeaderBag, now: number): ResponseHeaderMap {
+  if (!hasCacheFields(handlerHeaders)) return withCorrectedPolicy(policyHeadersAt(policy, method, now), handlerHeaders);
   const base = policy === undefined ? {} : responsePolicyHeaders(policy, method, now);
   return correctResponseHeaders({ ...base, ...handlerHeaders }, method, now);
+}
+
+/** The fields the corrections read or write; the others pass through them unchanged. */
+const CACHE_FIELDS = ['date', 'cache-control', 'expires', 'last-modified'] as const;
+
+function hasCacheFields(headers: HeaderBag): boolean {
+  // Present even as `undefined`: spread over the policy, that would hide the policy's field.
+  for (const name of CACHE_FIELDS) if (name in headers) return true;
+  return false;
+}
+
+/**
+ * The corrected policy headers, split as {@link correctResponseHeaders} orders them: the policy's
+ * own fields come first, fields the corrections add (Date, a `no-store`) after the others.
+ */
+interface CorrectedPolicy {
+  readonly leading: readonly (readonly [string, string | string[]])[];
+  readonly trailing: readonly (readonly [string, string | string[]])[];
+}
+
+interface PolicyMemo {
+  second: number;
+  readonly byMethod: Map<string, CorrectedPolicy>;
+}
+
+const NO_POLICY = {};
+const policyMemos = new WeakMap<object, PolicyMemo>();
+
+/**
+ * `correctResponseHeaders(responsePolicyHeaders(policy, method, now))`, worked out once per
+ * policy, method and second. When the handler set none of {@link CACHE_FIELDS}, that is all the
+ * corrections depend on: every field they read or write comes from the policy, and they have
+ * one-second resolution (HTTP-dates).
+ */
+function policyHeadersAt(policy: ResponsePolicy | undefined, method: string, now: number): CorrectedPolicy {
+  const key = policy ?? NO_POLICY;
+  const second = Math.floor(now / 1000);
+  let memo = policyMemos.get(key);
+  if (memo === undefined) policyMemos.set(key, (memo = { second, byMethod: new Map() }));
+  else if (memo.second !== second) {
+    memo.second = second;
+    memo.byMethod.clear();
+  }
+  let corrected = memo.byMethod.get(method);
+  if (corrected === undefined) {
+    const base: ResponseHeaderMap = policy === undefined ? {} : responsePolicyHeaders(policy, method, now);
+    const result = correctResponseHeaders(base, method, now);
+    corrected = {
+      leading: Object.keys(result).filter((name) => name in base).map((name) => [name, result[name]!] as const),
+      trailing: Object.keys(result).filter((name) => !(name in base)).map((name) => [name, result[name]!] as const),
+    };
+    memo.byMethod.set(method, corrected);
+  }
+  return corrected;
+}
+
+function withCorrectedPolicy(policy: CorrectedPolicy, handlerHeaders: HeaderBag): ResponseHeaderMap {
+  const result: ResponseHeaderMap = {};
+  for (const [name, value] of policy.leading) result[name] = typeof value === 'string' ? value : [...value];
+  for (const name in handlerHeaders) {
+    const value = handlerHeaders[name];
+    if (value === undefined) continue;
+    result[name] = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : [...value];
+  }
+  for (const [name, value] of policy.trailing) result[name] = typeof value === 'string' ? value : [...value];
+  return result;
 }
 
 /**
@@ -42,8 +109,19 @@ export function cacheHeaders(method: string, policy: ResponsePolicy | undefined,
 export function isCacheable(method: string, status: number, headers: ResponseHeaderMap): boolean {
   if (status !== 200 && status !== 203) return false;
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return false;
-  return parseCacheControl(headers['cache-control']).noStore !== true;
+  const field = headers['cache-control'];
+  if (typeof field !== 'string') return parseCacheControl(field).noStore !== true;
+  let noStore = noStoreByField.get(field);
+  if (noStore === undefined) {
+    noStore = parseCacheControl(field).noStore === true;
+    if (noStoreByField.size >= 256) noStoreByField.delete(noStoreByField.keys().next().value as string);
+    noStoreByField.set(field, noStore);
+  }
+  return !noStore;
 }
+
+/** Whether a Cache-Control field value says `no-store`, per distinct value (routes have few). */
+const noStoreByField = new Map<string, boolean>();
 
 /**
  * The headers of a 304 (RFC 9110 section 15.4.5): those a 200 would have carried, minus the ones

@@ -1,9 +1,10 @@
+import type { RequestListener } from 'node:http';
 import type { RequestHandler } from 'express';
 import { compileBinding } from './binding/value-binding';
 import type { MapDeclaration, ContextOf } from './dsl/map-declaration';
 import type { Handler } from './dsl/request-context';
 import { type RouteDeclaration, RouteBuilder, type RouteRegistry, type RouteTimeout } from './dsl/route-builder';
-import { type DispatchOptions, createDispatcher } from '../middleware/dispatcher';
+import { type DispatchOptions, createDispatcher, createListener } from '../middleware/dispatcher';
 import type { ResponsePolicy } from './caching/response-policy';
 import { DEFAULT_MAX_DEPTH } from './converters/body-converter';
 import { type ConverterRegistry, defaultConverters } from './converters/converter-registry';
@@ -208,6 +209,18 @@ export class Router implements RouteRegistry {
    */
   middleware(): RequestHandler {
     return createDispatcher(this.index, this.options);
+  }
+
+  /**
+   * A request listener that answers the routes' requests before `listener` (an Express app, say)
+   * sees them, and hands every other request to it: `http.createServer(api.wrap(app))`. The routes
+   * then cost none of Express's per-request work; their handlers still get the app's `req` and
+   * `res` the first time they read `ctx.req` or `ctx.res`. The app's own middleware does not run
+   * for these requests: use {@link middleware} where it must (a logger, authentication).
+   * Routes declared after this call are served too.
+   */
+  wrap(listener: RequestListener): RequestListener {
+    return createListener(this.index, this.options, listener);
   }
 }
 

@@ -38,6 +38,15 @@ export interface PreconditionRequest {
  */
 export function evaluatePreconditions(request: PreconditionRequest): PreconditionOutcome {
   const { requestHeaders: headers, validators, exists } = request;
+  // Most requests carry no precondition at all: nothing to parse.
+  if (
+    headers['if-match'] === undefined &&
+    headers['if-none-match'] === undefined &&
+    headers['if-modified-since'] === undefined &&
+    headers['if-unmodified-since'] === undefined
+  ) {
+    return 'proceed';
+  }
   const method = request.method.toUpperCase();
   const current = parseEntityTag(validators.etag);
   const lastModified = toTime(validators.lastModified);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import etag from 'etag';
 
 /** An entity tag (RFC 9110 section 8.8.3): the opaque text between the quotes, and whether it is weak. */
@@ -102,5 +103,10 @@ export function listMatches(
  * identical bytes always give the identical tag, which is what a strong validator promises.
  */
 export function strongEntityTag(body: string | Buffer): string {
-  return etag(body, { weak: false });
+  if (typeof body === 'string' || body.length === 0 || oneShotHash === undefined) return etag(body, { weak: false });
+  // The `etag` package's format for a Buffer (length in hex, SHA-1 in base64 cut to 27
+  // characters), with Node's one-shot hash, which skips the Hash object (Node 20.12 and later).
+  return `"${body.length.toString(16)}-${oneShotHash('sha1', body, 'base64').substring(0, 27)}"`;
 }
+
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: Buffer, encoding: 'base64') => string }).hash;

@@ -63,7 +63,20 @@ function toEpoch(
   return date.setUTCHours(hour, minute, Math.min(second, 59), 0);
 }
 
-/** Formats a time as IMF-fixdate, the only form a sender generates (RFC 9110 section 5.6.7). */
+let lastSecond = Number.NaN;
+let lastText = '';
+
+/**
+ * Formats a time as IMF-fixdate, the only form a sender generates (RFC 9110 section 5.6.7). The
+ * text of the last second formatted is kept: every response carries a Date, and under load most
+ * of them fall in the same second.
+ */
 export function formatHttpDate(time: Date | number): string {
-  return (typeof time === 'number' ? new Date(time) : time).toUTCString();
+  if (typeof time !== 'number') return time.toUTCString();
+  const second = Math.floor(time / 1000);
+  if (second !== lastSecond) {
+    lastText = new Date(time).toUTCString();
+    lastSecond = second;
+  }
+  return lastText;
 }

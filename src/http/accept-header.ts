@@ -94,3 +94,19 @@ export function preferredMediaTypes<T extends MediaType>(offers: readonly T[], r
   scored.sort((a, b) => compareAcceptance(a.acceptance, b.acceptance) || a.order - b.order);
   return scored.map((s) => s.offer);
 }
+
+const negotiated = new WeakMap<readonly MediaType[], WeakMap<readonly MediaRange[], readonly MediaType[]>>();
+
+/**
+ * {@link preferredMediaTypes}, remembered per offers list and per parsed Accept header. Both are
+ * immutable and shared: a route's offers are settled when it is declared, and {@link parseAccept}
+ * answers the same frozen ranges for the same header text, so a distinct Accept header is
+ * negotiated once per route, and forgotten when the Accept cache lets it go (bounded).
+ */
+export function negotiate<T extends MediaType>(offers: readonly T[], ranges: readonly MediaRange[]): readonly T[] {
+  let byRanges = negotiated.get(offers);
+  if (byRanges === undefined) negotiated.set(offers, (byRanges = new WeakMap()));
+  let preferred = byRanges.get(ranges) as readonly T[] | undefined;
+  if (preferred === undefined) byRanges.set(ranges, (preferred = Object.freeze(preferredMediaTypes(offers, ranges))));
+  return preferred;
+}

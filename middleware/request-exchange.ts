@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
+import type { Exchange } from './context-binder';
+import { RequestCancellation } from './request-cancellation';
+
+/** What an Express application adds to node's request and response: its prototypes. */
+export interface ExpressPrototypes {
+  readonly request: object;
+  readonly response: object;
+}
+
+/** Whether a request listener is an Express application (it has the prototypes to lend). */
+export function expressPrototypesOf(listener: unknown): ExpressPrototypes | undefined {
+  const app = listener as Partial<ExpressPrototypes> | undefined;
+  return typeof app?.request === 'object' && app.request !== null && typeof app.response === 'object' && app.response !== null
+    ? (app as ExpressPrototypes)
+    : undefined;
+}
+
+/**
+ * The request and response of one dispatch, as the handler's context gives them. Under
+ * `router.middleware()` they are Express's already. Under `router.wrap(app)` they are node's,
+ * and become Express's (the app's prototypes, as `app.handle` sets them) the first time a handler
+ * reads `ctx.req` or `ctx.res`: swapping prototypes is a third of what Express costs per request,
+ * and most handlers never look.
+ */
+export class DispatchExchange implements Exchange {
+  readonly cancellation: RequestCancellation;
+  #express: ExpressPrototypes | undefined;
+
+  constructor(
+    private readonly request: IncomingMessage,
+    private readonly response: ServerResponse,
+    express: ExpressPrototypes | undefined,
+  ) {
+    this.cancellation = new RequestCancellation(response);
+    this.#express = express;
+  }
+
+  get req(): Request {
+    this.#lend();
+    return this.request as Request;
+  }
+
+  get res(): Response {
+    this.#lend();
+    return this.response as Response;
+  }
+
+  get signal(): AbortSignal {
+    return this.cancellation.signal;
+  }
+
+  /** What Express 5's `app.handle` and its router do before a route's handler runs. */
+  #lend(): void {
+    const express = this.#express;
+    if (express === undefined) return;
+    this.#express = undefined;
+    const req = this.request as unknown as Record<string, unknown>;
+    const res = this.response as unknown as Record<string, unknown>;
+    req.res = res;
+    res.req = req;
+    Object.setPrototypeOf(req, express.request);
+    Object.setPrototypeOf(res, express.response);
+    res.locals ??= Object.create(null);
+    req.originalUrl ??= req.url;
+    req.baseUrl ??= '';
+    req.params ??= {};
+  }
+}
