@@ -1,5 +1,6 @@
 import { Parser } from 'xml2js';
 import { malformedBody } from './malformed-body';
+import { readPlainXml } from './xml-fast-reader';
 import { isForbiddenKey } from './prototype-safety';
 
 /** The namespace of `xsi:nil`, which marks a `null` (XML Schema Part 1, section 2.6.2). */
@@ -42,6 +43,14 @@ const PARSER_OPTIONS = {
  * sax does not expand entities other than the five predefined ones and character references.
  */
 export async function parseXmlValue(text: string, format = 'XML'): Promise<unknown> {
+  // Plain documents (most API bodies) are read without sax, into the same tree.
+  const plain = readPlainXml(text);
+  if (plain !== undefined) return elementToValue(plain as Xml2jsNode);
+  return parseXmlValueWithSax(text, format);
+}
+
+/** @internal {@link parseXmlValue} always through xml2js: the reference the fast reader is tested against. */
+export async function parseXmlValueWithSax(text: string, format = 'XML'): Promise<unknown> {
   let result: unknown;
   try {
     result = await new Parser(PARSER_OPTIONS).parseStringPromise(text);

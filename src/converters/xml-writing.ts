@@ -1,4 +1,5 @@
 import { Builder } from 'xml2js';
+import { writePlainXml } from './xml-fast-writer';
 import { XSI_NAMESPACE } from './xml-reading';
 
 /** The element name of each item of an array that has no field name: the root's, or an inner array's. */
@@ -39,6 +40,15 @@ type Content = string | { [key: string]: Content | Content[] | Readonly<Record<s
  * @returns the document without its XML declaration (the caller knows the charset).
  */
 export function toXml(value: unknown, rootName: string): string {
+  if (!isXmlName(rootName)) throw new TypeError(`'${rootName}' is not a valid XML root element name`);
+  // Plain values (most API responses) are written directly, as the Builder would write them.
+  const plain = writePlainXml(value, rootName);
+  if (plain !== undefined) return plain;
+  return toXmlWithBuilder(value, rootName);
+}
+
+/** @internal {@link toXml} always through xml2js's Builder: the reference the fast writer is tested against. */
+export function toXmlWithBuilder(value: unknown, rootName: string): string {
   if (!isXmlName(rootName)) throw new TypeError(`'${rootName}' is not a valid XML root element name`);
   const writer = new XmlContentWriter();
   let content = writer.content(value, rootName);
