@@ -71,12 +71,14 @@ export const CASES: readonly Case[] = [
       { id: 'fastify', server: 'fastify', request: get(ITEM_PATH), status: 200 },
       { id: 'express', server: 'express-json', request: get(ITEM_PATH), status: 200 },
       { id: 'dsl', server: 'dsl', request: get(ITEM_PATH), status: 200 },
+      { id: 'dsl-wrap', server: 'dsl-wrap', request: get(ITEM_PATH), status: 200 },
     ],
     ratios: [
-      { label: 'DSL / bare Express', of: 'dsl', to: 'express', min: 1.0 },
+      { label: 'DSL, api.wrap(app) / bare Express', of: 'dsl-wrap', to: 'express', min: 1.0 },
+      { label: 'DSL, app.use(api.middleware()) / bare Express', of: 'dsl', to: 'express', min: 1.0 },
       { label: 'Fastify / bare Express', of: 'fastify', to: 'express' },
       { label: 'raw node / bare Express', of: 'node-raw', to: 'express' },
-      { label: 'DSL / raw node', of: 'dsl', to: 'node-raw' },
+      { label: 'DSL, api.wrap(app) / raw node', of: 'dsl-wrap', to: 'node-raw' },
     ],
   },
   {
@@ -96,11 +98,14 @@ export const CASES: readonly Case[] = [
     variants: [
       { id: 'dsl-200', server: 'dsl-etag', request: get(ITEM_PATH), status: 200 },
       { id: 'dsl-304', server: 'dsl-etag', request: get(ITEM_PATH), status: 304, prepare: revalidate(get(ITEM_PATH)) },
+      { id: 'dsl-wrap-200', server: 'dsl-wrap-etag', request: get(ITEM_PATH), status: 200 },
+      { id: 'dsl-wrap-304', server: 'dsl-wrap-etag', request: get(ITEM_PATH), status: 304, prepare: revalidate(get(ITEM_PATH)) },
       { id: 'express-200', server: 'express-json', request: get(ITEM_PATH), status: 200 },
       { id: 'express-304', server: 'express-json', request: get(ITEM_PATH), status: 304, prepare: revalidate(get(ITEM_PATH)) },
     ],
     ratios: [
-      { label: 'DSL 304 (.etag hook) / DSL 200', of: 'dsl-304', to: 'dsl-200', min: 1.3 },
+      { label: 'DSL 304 (.etag hook) / DSL 200, api.wrap(app)', of: 'dsl-wrap-304', to: 'dsl-wrap-200', min: 1.3 },
+      { label: 'DSL 304 (.etag hook) / DSL 200, middleware', of: 'dsl-304', to: 'dsl-200', min: 1.3 },
       { label: 'Express 304 / Express 200', of: 'express-304', to: 'express-200' },
       { label: 'DSL 304 / Express 304', of: 'dsl-304', to: 'express-304' },
     ],
@@ -137,6 +142,18 @@ export const CASES: readonly Case[] = [
         status: 200,
       },
       {
+        id: 'dsl-wrap-post-json',
+        server: 'dsl-wrap-bodies',
+        request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: SMALL_JSON },
+        status: 200,
+      },
+      {
+        id: 'dsl-wrap-post-xml',
+        server: 'dsl-wrap-bodies',
+        request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/xml', accept: 'application/xml' }, body: SMALL_XML },
+        status: 200,
+      },
+      {
         id: 'dsl-post-xml',
         server: 'dsl-bodies',
         request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/xml', accept: 'application/xml' }, body: SMALL_XML },
@@ -158,8 +175,10 @@ export const CASES: readonly Case[] = [
       },
     ],
     ratios: [
-      { label: 'DSL JSON POST / express.json()', of: 'dsl-post-json', to: 'express-post', min: 1.0 },
-      { label: 'DSL XML POST / DSL JSON POST', of: 'dsl-post-xml', to: 'dsl-post-json', min: 0.5 },
+      { label: 'DSL JSON POST, api.wrap(app) / express.json()', of: 'dsl-wrap-post-json', to: 'express-post', min: 1.0 },
+      { label: 'DSL JSON POST, middleware / express.json()', of: 'dsl-post-json', to: 'express-post', min: 1.0 },
+      { label: 'DSL XML POST / DSL JSON POST, api.wrap(app)', of: 'dsl-wrap-post-xml', to: 'dsl-wrap-post-json', min: 0.5 },
+      { label: 'DSL XML POST / DSL JSON POST, middleware', of: 'dsl-post-xml', to: 'dsl-post-json', min: 0.5 },
       { label: 'DSL 1 MB PUT / express.json()', of: 'dsl-put', to: 'express-put' },
     ],
     memoryTargets: [

@@ -119,6 +119,13 @@ function dslApp(declare: (api: Router) => void): express.Express {
   return app;
 }
 
+/** The same routes answered before Express: `http.createServer(api.wrap(app))`. */
+function dslWrapped(declare: (api: Router) => void): Server {
+  const api = createRouter();
+  declare(api);
+  return listener(api.wrap(express()));
+}
+
 function dslRoutes(routes: number): Server {
   return listener(
     dslApp((api) => {
@@ -127,9 +134,9 @@ function dslRoutes(routes: number): Server {
   );
 }
 
-function dslBodies(): Server {
+function dslBodies(wrap = false): Server {
   let stored: unknown;
-  const app = dslApp((api) => {
+  const declare = (api: Router): void => {
     api
       .post('/echo')
       .consumes('application/json', 'application/xml')
@@ -146,9 +153,9 @@ function dslBodies(): Server {
         sampleMemory();
         return undefined;
       });
-  });
+  };
   void stored;
-  return listener(app);
+  return wrap ? dslWrapped(declare) : listener(dslApp(declare));
 }
 
 export const SERVERS: Readonly<Record<string, ServerFactory>> = {
@@ -156,6 +163,7 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   fastify,
   'express-json': () => bareExpress(),
   dsl: () => listener(dslApp((api) => declareItemRoute(api, '/items/{id}'))),
+  'dsl-wrap': () => dslWrapped((api) => declareItemRoute(api, '/items/{id}')),
   'dsl-10': () => dslRoutes(10),
   'dsl-1000': () => dslRoutes(1000),
   'dsl-5000': () => dslRoutes(5000),
@@ -166,6 +174,7 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'fmw-1000': () => findMyWay(1000),
   'fmw-5000': () => findMyWay(5000),
   'dsl-etag': () => listener(dslApp((api) => declareItemRoute(api, '/items/{id}', { etag: true }))),
+  'dsl-wrap-etag': () => dslWrapped((api) => declareItemRoute(api, '/items/{id}', { etag: true })),
   'dsl-cached': () => {
     const shared = cache();
     return listener(shared.wrap(dslApp((api) => declareItemRoute(api, '/items/{id}'))));
@@ -173,7 +182,8 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'express-format': expressFormat,
   'express-post': expressPost,
   'express-put': expressPut,
-  'dsl-bodies': dslBodies,
+  'dsl-bodies': () => dslBodies(),
+  'dsl-wrap-bodies': () => dslBodies(true),
 };
 
 export type { IncomingMessage };
