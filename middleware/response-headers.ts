@@ -11,7 +11,9 @@ export type HeaderBag = Record<string, string | string[]>;
  */
 export function presetHeaders(res: ServerResponse): HeaderBag {
   const result: HeaderBag = {};
-  for (const [name, value] of Object.entries(res.getHeaders())) {
+  const headers = res.getHeaders();
+  for (const name in headers) {
+    const value = headers[name];
     if (value === undefined) continue;
     result[name] = typeof value === 'number' ? String(value) : value;
   }
