@@ -64,6 +64,11 @@ function rangesOf(route: CompiledRoute, kind: BodyKind): readonly MediaType[] {
   return ranges;
 }
 
+function isEmpty(headers: Readonly<Record<string, string>>): boolean {
+  for (const _name in headers) return false;
+  return true;
+}
+
 /** The 412 of a failed precondition: the handler did not run, so nothing changed. */
 export function preconditionFailed(): PreconditionFailed {
   return new PreconditionFailed('A precondition of the request (If-Match, If-None-Match, If-Unmodified-Since) failed; nothing was changed', {
@@ -88,7 +93,8 @@ export async function writeRepresentation(
   hookValidators: ValidatorSource = undefined,
 ): Promise<void> {
   const method = request.method;
-  const headers = { ...presetHeaders(res), ...normaliseHeaders(result.headers) };
+  const preset = presetHeaders(res);
+  const headers = isEmpty(result.headers) ? preset : { ...preset, ...normaliseHeaders(result.headers) };
   if (result.body === undefined) {
     send(res, result.status, cacheHeaders(method, route.cachePolicy, headers, now), undefined);
     return;
@@ -133,7 +139,7 @@ export async function writeRepresentation(
   const written = await converter.write(result.body, { mediaType: chosen, rootName: route.xmlRoot });
   final['content-type'] = written.contentType;
   if (cacheable && final.etag === undefined && final['last-modified'] === undefined) {
-    final = { ...final, etag: strongEntityTag(written.body) };
+    final.etag = strongEntityTag(written.body);
     const outcome = evaluatePreconditions({ method, requestHeaders: request.headers, validators: { etag: final.etag as string }, exists: true });
     if (outcome === 'not-modified') return send(res, 304, notModifiedHeaders(final), undefined);
   }

@@ -14,6 +14,13 @@ export interface JsonConverterOptions {
   readonly space?: number | string;
 }
 
+/** The concrete type a negotiated type is written as, its charset, and the Content-Type per charset used. */
+interface WriteTarget {
+  readonly mediaType: MediaType;
+  readonly charset: string | undefined;
+  readonly contentTypes: Map<string, string>;
+}
+
 /** JSON.parse calls this for every member: returning `undefined` deletes the member. */
 function dropForbiddenKeys(this: unknown, key: string, value: unknown): unknown {
   return isForbiddenKey(key) ? undefined : value;
@@ -55,12 +62,27 @@ export class JsonConverter implements BodyConverter {
   }
 
   async write(value: unknown, options: WriteOptions): Promise<WrittenBody> {
-    const mediaType = concreteWriteType(this.supportedMediaTypes, options.mediaType);
     const text = JSON.stringify(value, null, this.#space);
     if (text === undefined) throw new TypeError(`A ${typeof value} cannot be written as JSON`);
-    const encoded = encodeText(text, charsetOf(mediaType));
-    return { body: encoded.body, contentType: contentTypeOf(mediaType, encoded.charset) };
+    const target = this.#targetOf(options.mediaType);
+    const encoded = encodeText(text, target.charset);
+    let contentType = target.contentTypes.get(encoded.charset);
+    if (contentType === undefined) target.contentTypes.set(encoded.charset, (contentType = contentTypeOf(target.mediaType, encoded.charset)));
+    return { body: encoded.body, contentType };
   }
+
+  /** What a negotiated type is written as, worked out once per type object (routes reuse theirs). */
+  #targetOf(wanted: MediaType): WriteTarget {
+    let target = this.#targets.get(wanted);
+    if (target === undefined) {
+      const mediaType = concreteWriteType(this.supportedMediaTypes, wanted);
+      target = { mediaType, charset: charsetOf(mediaType), contentTypes: new Map() };
+      this.#targets.set(wanted, target);
+    }
+    return target;
+  }
+
+  readonly #targets = new WeakMap<MediaType, WriteTarget>();
 }
 
 function malformedJson(text: string, error: unknown): Error {
