@@ -114,7 +114,7 @@ function createDispatch(
     if (route.body !== undefined) (context as { body: unknown }).body = await readRequestBody(req, request, route);
     const result = toResult(await route.handler(context));
     // Timed out, client gone, or the handler wrote the response itself.
-    if (exchange.cancellation.aborted || res.headersSent || res.writableEnded) return;
+    if (exchange.aborted || res.headersSent || res.writableEnded) return;
     await writeRepresentation(res, request, route, result, now, preconditions.source);
   }
 
@@ -151,7 +151,6 @@ function createDispatch(
       const { route } = selection;
       const best = route.producedTypes.length === 0 ? undefined : negotiate(route.producedTypes, request.accept)[0];
       const exchange = new DispatchExchange(req, res, express);
-      const cancellation = exchange.cancellation;
       const work = answer(route, candidates, segments, req, res, request, best === undefined ? undefined : essenceOf(best), exchange);
       if (route.timeout === undefined) {
         work.catch(fail);
@@ -171,7 +170,7 @@ function createDispatch(
       const { ms, status = 503 } = route.timeout;
       const timer = setTimeout(() => {
         const error = new HttpError(status, `The handler did not answer within ${ms} ms`, { type: ProblemType.timeout });
-        cancellation.abort(error);
+        exchange.cancellation.abort(error);
         settle(error);
       }, ms);
       work.then(() => settle(), settle);

@@ -25,7 +25,7 @@ export function expressPrototypesOf(listener: unknown): ExpressPrototypes | unde
  * and most handlers never look.
  */
 export class DispatchExchange implements Exchange {
-  readonly cancellation: RequestCancellation;
+  #cancellation: RequestCancellation | undefined;
   #express: ExpressPrototypes | undefined;
 
   constructor(
@@ -33,8 +33,17 @@ export class DispatchExchange implements Exchange {
     private readonly response: ServerResponse,
     express: ExpressPrototypes | undefined,
   ) {
-    this.cancellation = new RequestCancellation(response);
     this.#express = express;
+  }
+
+  /** The request's cancellation, made on first use (a time limit, or a handler asking for its signal). */
+  get cancellation(): RequestCancellation {
+    return (this.#cancellation ??= new RequestCancellation(this.response));
+  }
+
+  /** Whether the request was cancelled: timed out, or the client left before the response was complete. */
+  get aborted(): boolean {
+    return this.#cancellation?.aborted ?? (this.response.destroyed && !this.response.writableFinished);
   }
 
   get req(): Request {

@@ -19,6 +19,21 @@ export type ValidatorSource =
  */
 export function entityTagOf(version: string | number, representation?: string): string {
   const text = String(version);
+  let byRepresentation = tagsByVersion.get(text);
+  if (byRepresentation === undefined) {
+    // Bounded: versions change; the few current ones are asked for on every request.
+    if (tagsByVersion.size >= 1024) tagsByVersion.clear();
+    tagsByVersion.set(text, (byRepresentation = new Map()));
+  }
+  let tag = byRepresentation.get(representation ?? ONE_REPRESENTATION);
+  if (tag === undefined) byRepresentation.set(representation ?? ONE_REPRESENTATION, (tag = formatVersionTag(text, representation)));
+  return tag;
+}
+
+const ONE_REPRESENTATION = Symbol('one representation');
+const tagsByVersion = new Map<string, Map<string | symbol, string>>();
+
+function formatVersionTag(text: string, representation: string | undefined): string {
   const parsed = parseEntityTag(text);
   if (parsed !== undefined) return text;
   const opaque = text.replace(/[^\x21\x23-\x7e]/g, (c) => encodeURIComponent(c).replace(/"/g, '%22'));

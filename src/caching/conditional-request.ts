@@ -1,4 +1,4 @@
-import { parseEntityTag, parseEntityTagList, listMatches, strongMatch, weakMatch } from './entity-tag';
+import { type EntityTag, type EntityTagList, parseEntityTag, parseEntityTagList, listMatches, strongMatch, weakMatch } from './entity-tag';
 import { type HeaderMap, fieldLines, fieldValue } from './header-map';
 import { parseHttpDate } from './http-date';
 
@@ -48,10 +48,10 @@ export function evaluatePreconditions(request: PreconditionRequest): Preconditio
     return 'proceed';
   }
   const method = request.method.toUpperCase();
-  const current = parseEntityTag(validators.etag);
+  const current = validators.etag === undefined ? undefined : remembered(tags, validators.etag, parseEntityTag);
   const lastModified = toTime(validators.lastModified);
 
-  const ifMatch = parseEntityTagList(fieldValue(headers, 'if-match'));
+  const ifMatch = tagList(fieldValue(headers, 'if-match'));
   if (ifMatch !== undefined) {
     // Step 1: If-Match uses the strong comparison (RFC 9110 section 13.1.1).
     if (!listMatches(ifMatch, current, strongMatch, exists)) return 'precondition-failed';
@@ -62,7 +62,7 @@ export function evaluatePreconditions(request: PreconditionRequest): Preconditio
   }
 
   const safe = method === 'GET' || method === 'HEAD';
-  const ifNoneMatch = parseEntityTagList(fieldValue(headers, 'if-none-match'));
+  const ifNoneMatch = tagList(fieldValue(headers, 'if-none-match'));
   if (ifNoneMatch !== undefined) {
     // Step 3: If-None-Match uses the weak comparison (RFC 9110 section 13.1.2).
     if (listMatches(ifNoneMatch, current, weakMatch, exists)) return safe ? 'not-modified' : 'precondition-failed';
@@ -72,6 +72,26 @@ export function evaluatePreconditions(request: PreconditionRequest): Preconditio
     if (since !== undefined && lastModified !== undefined && lastModified <= since) return 'not-modified';
   }
   return 'proceed';
+}
+
+const CACHE_LIMIT = 512;
+const tags = new Map<string, EntityTag | undefined>();
+const lists = new Map<string, EntityTagList | undefined>();
+
+/**
+ * A parse remembered per distinct text (bounded): servers compare the same few tags, and clients
+ * revalidate with the tags they were given, again and again. Results are frozen and only read.
+ */
+function remembered<T>(cache: Map<string, T>, text: string, parse: (text: string) => T): T {
+  if (cache.has(text)) return cache.get(text) as T;
+  const parsed = parse(text);
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(text, typeof parsed === 'object' && parsed !== null ? Object.freeze(parsed) : parsed);
+  return parsed;
+}
+
+function tagList(field: string | undefined): EntityTagList | undefined {
+  return field === undefined ? undefined : remembered(lists, field, parseEntityTagList);
 }
 
 /** The date of a date condition; `undefined` when absent, repeated or not an HTTP-date. */

@@ -23,9 +23,24 @@ const OCTET_STREAM: MediaType = Object.freeze({ type: 'application', subtype: 'o
 export function parseQuery(search: string): QueryParameters {
   const query = Object.create(null) as Record<string, string[]>;
   if (search === '') return query;
+  if (PLAIN_QUERY.test(search)) {
+    // Nothing to decode: split as URLSearchParams does (a leading `?` dropped, empty pairs skipped,
+    // the name up to the first `=`), without building its iterator and entries.
+    const pairs = (search.charCodeAt(0) === 0x3f ? search.slice(1) : search).split('&');
+    for (const pair of pairs) {
+      if (pair === '') continue;
+      const eq = pair.indexOf('=');
+      const name = eq === -1 ? pair : pair.slice(0, eq);
+      (query[name] ??= []).push(eq === -1 ? '' : pair.slice(eq + 1));
+    }
+    return query;
+  }
   for (const [name, value] of new URLSearchParams(search)) (query[name] ??= []).push(value);
   return query;
 }
+
+/** A query with nothing URLSearchParams would decode: printable ASCII without `%` and `+`. */
+const PLAIN_QUERY = /^[\x21-\x24\x26-\x2a\x2c-\x7e]*$/;
 
 /** A {@link RequestInfo} over a method, a URL and headers; each part is parsed on first use. */
 export function createRequestInfo(method: string, url: string, headers: IncomingHttpHeaders): RequestInfo {
