@@ -243,8 +243,11 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
       const samples = new Map<string, Sample[]>(benchCase.variants.map((v) => [v.id, []]));
       for (let round = 0; round < options.rounds; round++) {
         const count = benchCase.variants.length;
-        // Rotate the order each round, so no variant always runs first (or right after a heavy one).
-        const order = benchCase.variants.map((_v, i) => benchCase.variants[(i + round) % count]!);
+        // Rotate the order each round, and reverse it every other round (A B C, then C' B' A'), so no
+        // variant always runs first or right after a heavy one, and slow drifts of the machine's
+        // speed weigh on both sides of a ratio alike.
+        const rotated = benchCase.variants.map((_v, i) => benchCase.variants[(i + Math.floor(round / 2)) % count]!);
+        const order = round % 2 === 0 ? rotated : rotated.reverse();
         for (const variant of order) {
           const sample = await measure(servers.get(variant.server)!, variant, extra.get(variant.id)!, options, round);
           samples.get(variant.id)!.push(sample);

@@ -2,7 +2,7 @@
  * `npm run bench`: runs the cases of issue 6 and prints the table; writes the figures to
  * bench/results/<time>.json and the table into docs/performance.md (between its bench markers).
  *
- *   npm run bench -- --duration 5 --rounds 3 --warmup 2 --connections 10 --case json-get,cache --no-docs
+ *   npm run bench -- --duration 4 --rounds 5 --warmup 2 --connections 10 --case json-get,cache --no-docs
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,8 +13,8 @@ import { formatReport } from './report';
 
 const { values } = parseArgs({
   options: {
-    duration: { type: 'string', default: '5' },
-    rounds: { type: 'string', default: '3' },
+    duration: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '10' },
     case: { type: 'string' },
