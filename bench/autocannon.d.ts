@@ -21,6 +21,8 @@ declare module 'autocannon' {
       errors: number;
       timeouts: number;
       non2xx: number;
+      /** Seconds the run actually took. */
+      duration?: number;
       statusCodeStats?: Record<string, { count: number }>;
     }
   }

@@ -13,8 +13,10 @@ import type { HarnessMessage, ServerMessage } from './server';
 
 export interface RunOptions {
   readonly cases: readonly Case[];
-  /** Seconds per measurement. */
+  /** Seconds of load per variant and round. */
   readonly duration: number;
+  /** The length of the slices a round's load is cut into, in seconds (1 by default). */
+  readonly slice?: number;
   readonly rounds: number;
   /** Seconds of load per variant before the first round (JIT warm-up). */
   readonly warmup: number;
@@ -77,7 +79,7 @@ export interface CaseResult {
 export interface RunResult {
   readonly startedAt: string;
   readonly machine: Machine;
-  readonly settings: { readonly duration: number; readonly rounds: number; readonly warmup: number; readonly connections: number };
+  readonly settings: { readonly duration: number; readonly slice: number; readonly rounds: number; readonly warmup: number; readonly connections: number };
   readonly cases: readonly CaseResult[];
 }
 
@@ -193,23 +195,50 @@ function connectionsFor(variant: Variant, connections: number): number {
   return variant.request.body !== undefined && variant.request.body.length > 100_000 ? Math.min(connections, 4) : connections;
 }
 
-async function measure(server: ServerProcess, variant: Variant, headers: Readonly<Record<string, string>>, options: RunOptions, round: number): Promise<Sample> {
+/** What one slice of load gave, to be added up over a round. */
+interface Slice {
+  readonly seconds: number;
+  readonly answered: number;
+  readonly expected: number;
+  readonly errors: number;
+  readonly p99Ms: number;
+  readonly cpuMicros: number;
+  readonly served: number;
+  readonly statuses: Readonly<Record<string, number>>;
+}
+
+async function measureSlice(server: ServerProcess, variant: Variant, headers: Readonly<Record<string, string>>, seconds: number, connections: number): Promise<Slice> {
   const before = await server.ask('usage', 'usage');
-  const result = await load(server.origin, variant.request, headers, options.duration, connectionsFor(variant, options.connections));
+  const result = await load(server.origin, variant.request, headers, seconds, connectionsFor(variant, connections));
   const after = await server.ask('usage', 'usage');
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count;
-  const expected = statuses[String(variant.status)] ?? 0;
-  const answered = Object.values(statuses).reduce((sum, n) => sum + n, 0);
-  const served = after.requests - before.requests;
+  return {
+    seconds: result.duration ?? seconds,
+    answered: Object.values(statuses).reduce((sum, n) => sum + n, 0),
+    expected: statuses[String(variant.status)] ?? 0,
+    errors: result.errors + result.timeouts,
+    p99Ms: result.latency.p99,
+    cpuMicros: after.cpuMicros - before.cpuMicros,
+    served: after.requests - before.requests,
+    statuses,
+  };
+}
+
+/** One round's sample of a variant: its slices added up (throughput over their total time). */
+function sampleOf(round: number, slices: readonly Slice[]): Sample {
+  const sum = (f: (slice: Slice) => number): number => slices.reduce((total, slice) => total + f(slice), 0);
+  const statuses: Record<string, number> = {};
+  for (const slice of slices) for (const [code, n] of Object.entries(slice.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  const served = sum((slice) => slice.served);
   return {
     round,
-    rps: result.requests.average,
-    p99Ms: result.latency.p99,
-    cpuMicrosPerRequest: served === 0 ? Number.NaN : (after.cpuMicros - before.cpuMicros) / served,
-    requests: answered,
-    errors: result.errors + result.timeouts,
-    unexpected: answered - expected,
+    rps: sum((slice) => slice.answered) / sum((slice) => slice.seconds),
+    p99Ms: median(slices.map((slice) => slice.p99Ms)),
+    cpuMicrosPerRequest: served === 0 ? Number.NaN : sum((slice) => slice.cpuMicros) / served,
+    requests: sum((slice) => slice.answered),
+    errors: sum((slice) => slice.errors),
+    unexpected: sum((slice) => slice.answered - slice.expected),
     statuses,
   };
 }
@@ -248,8 +277,17 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
         // speed weigh on both sides of a ratio alike.
         const rotated = benchCase.variants.map((_v, i) => benchCase.variants[(i + Math.floor(round / 2)) % count]!);
         const order = round % 2 === 0 ? rotated : rotated.reverse();
+        // Each variant's time in the round is cut into slices taken in turn (A B C A B C ...), so
+        // that the variants of a ratio are measured seconds apart, not a whole round apart.
+        const passes = Math.max(1, Math.round(options.duration / (options.slice ?? 1)));
+        const slices = new Map<string, Slice[]>(order.map((v) => [v.id, []]));
+        for (let pass = 0; pass < passes; pass++) {
+          for (const variant of order) {
+            slices.get(variant.id)!.push(await measureSlice(servers.get(variant.server)!, variant, extra.get(variant.id)!, options.duration / passes, options.connections));
+          }
+        }
         for (const variant of order) {
-          const sample = await measure(servers.get(variant.server)!, variant, extra.get(variant.id)!, options, round);
+          const sample = sampleOf(round, slices.get(variant.id)!);
           samples.get(variant.id)!.push(sample);
           log(`  round ${round + 1} ${variant.id.padEnd(16)} ${sample.rps.toFixed(0).padStart(7)} req/s  p99 ${String(sample.p99Ms).padStart(4)} ms  ${sample.cpuMicrosPerRequest.toFixed(1).padStart(6)} us CPU/req${sample.errors + sample.unexpected > 0 ? `  errors ${sample.errors} unexpected ${sample.unexpected} ${JSON.stringify(sample.statuses)}` : ''}`);
         }
@@ -268,7 +306,7 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
       for (const server of servers.values()) await server.stop();
     }
   }
-  return { startedAt, machine: machine(), settings: { duration: options.duration, rounds: options.rounds, warmup: options.warmup, connections: options.connections }, cases };
+  return { startedAt, machine: machine(), settings: { duration: options.duration, slice: options.slice ?? 1, rounds: options.rounds, warmup: options.warmup, connections: options.connections }, cases };
 }
 
 function summarise(benchCase: Case, samples: ReadonlyMap<string, readonly Sample[]>, peaks: ReadonlyMap<string, number>): CaseResult {

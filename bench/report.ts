@@ -8,7 +8,7 @@ export function formatReport(run: RunResult): string {
   const { machine: m, settings: s } = run;
   const lines: string[] = [
     `Run ${run.startedAt} on ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}; autocannon on 127.0.0.1, ` +
-      `${s.connections} connections, ${s.rounds} interleaved rounds of ${s.duration} s after ${s.warmup} s of warm-up; medians.`,
+      `${s.connections} connections, ${s.rounds} rounds of ${s.duration} s per variant in ${s.slice} s slices taken in turn, after ${s.warmup} s of warm-up; medians.`,
     '',
   ];
   for (const c of run.cases) {

@@ -16,6 +16,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
+    slice: { type: 'string', default: '1' },
     connections: { type: 'string', default: '10' },
     case: { type: 'string' },
     'no-docs': { type: 'boolean', default: false },
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     duration: Number(values.duration),
     rounds: Number(values.rounds),
     warmup: Number(values.warmup),
+    slice: Number(values.slice),
     connections: Number(values.connections),
     log: (line) => console.log(line),
   });
