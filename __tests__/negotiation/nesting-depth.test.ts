@@ -39,7 +39,7 @@ describe('nesting depth', () => {
     const started = performance.now();
     const res = await request(app).post('/objects').set('Content-Type', 'application/json').send('['.repeat(500_000));
     expect(res.status).toBe(400);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('does not count brackets inside strings', async () => {

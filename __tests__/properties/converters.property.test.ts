@@ -11,7 +11,7 @@ import { type MediaType, isConcrete, parseMediaType } from '../../src/http/media
  */
 
 /** The longest one read of a few hundred bytes may take, however hostile. */
-const BOUND_MS = 250;
+const BOUND_MS = 2000;
 
 const CHARSETS = [undefined, 'utf-8', 'iso-8859-1', 'utf-16le', 'us-ascii', 'shift_jis', 'x-no-such-charset'];
 
