@@ -8,7 +8,7 @@ import { HttpError } from '../src/errors/http-error';
 import type { RequestSegment } from '../src/routing/request-path';
 import type { Route } from '../src/routing/route';
 import { selectRoute } from '../src/routing/route-selection';
-import { type ValidatorSource, toValidators, withoutRepresentation } from '../src/validators';
+import { type ValidatorSource, toValidators, versionPreconditionHeaders } from '../src/validators';
 import { bindContext } from './context-binder';
 import { toResult } from './result-writer';
 
@@ -92,11 +92,7 @@ export async function evaluateAgainstGet(
   res: Response,
 ): Promise<PreconditionOutcome> {
   const state = await currentState(candidates, segments, req, res);
-  const headers = { ...request.headers };
-  if (state.versions) {
-    if (headers['if-match'] !== undefined) headers['if-match'] = withoutRepresentation(headers['if-match']);
-    if (headers['if-none-match'] !== undefined) headers['if-none-match'] = withoutRepresentation(headers['if-none-match']);
-  }
+  const headers = state.versions ? versionPreconditionHeaders(request.headers) : request.headers;
   const all = state.validators.length === 0 ? [{}] : state.validators;
   const outcomes = all.map((validators) =>
     evaluatePreconditions({ method: request.method, requestHeaders: headers, validators, exists: state.exists }),

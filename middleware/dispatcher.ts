@@ -11,14 +11,14 @@ import { type RequestSegment, splitRequestPath } from '../src/routing/request-pa
 import type { Route } from '../src/routing/route';
 import type { RouteIndex } from '../src/routing/route-index';
 import { selectRoute } from '../src/routing/route-selection';
-import { type ValidatorSource, toValidators, withoutRepresentation } from '../src/validators';
+import { type ValidatorSource, toValidators, versionPreconditionHeaders } from '../src/validators';
 import { bindContext } from './context-binder';
 import { evaluateAgainstGet, hasPreconditions } from './current-validators';
 import { writeProblem } from './problem-writer';
 import { DispatchExchange, type ExpressPrototypes, expressPrototypesOf } from './request-exchange';
 import { readRequestBody } from './request-body';
 import { cacheHeaders, notModifiedHeaders, presetHeaders } from './response-headers';
-import { preconditionFailed, representationName, send, writeRepresentation } from './representation-writer';
+import { preconditionFailed, representationName, send, variesByAccept, writeRepresentation } from './representation-writer';
 import { toResult } from './result-writer';
 
 /** Options of the dispatch middleware. */
@@ -35,7 +35,6 @@ const SAFE = new Set(['GET', 'HEAD']);
 
 const NO_HOOK = Object.freeze({ done: false, source: undefined });
 
-
 /**
  * Runs the route's `.etag()` hook and answers the request's preconditions with it, before the body
  * is read and the handler runs (RFC 9110 section 13.2.1: evaluate after the usual checks, before the
@@ -51,19 +50,13 @@ async function checkPreconditions(route: Route, context: Context, request: Reque
   const chosen = negotiate(offers, request.accept)[0];
   const representation = safe && offers.length > 1 && chosen !== undefined ? representationName(chosen) : undefined;
   const validators = toValidators(source, representation);
-  const headers = safe
-    ? request.headers
-    : {
-        ...request.headers,
-        ...(request.headers['if-match'] !== undefined && { 'if-match': withoutRepresentation(request.headers['if-match']) }),
-        ...(request.headers['if-none-match'] !== undefined && { 'if-none-match': withoutRepresentation(request.headers['if-none-match']) }),
-      };
+  const headers = safe ? request.headers : versionPreconditionHeaders(request.headers);
   const outcome = evaluatePreconditions({ method: request.method, requestHeaders: headers, validators: validators ?? {}, exists: validators !== undefined });
   if (outcome === 'precondition-failed') throw preconditionFailed();
   if (outcome === 'not-modified') {
     const own = presetHeaders(res);
     if (validators?.etag !== undefined) own.etag = validators.etag;
-    if (offers.length > 1 || route.mapping.produces.expressions.length > 1) own.vary = 'Accept';
+    if (variesByAccept(route, 'object')) own.vary = 'Accept';
     send(res, 304, notModifiedHeaders(cacheHeaders(request.method, route.cachePolicy, own, now)), undefined);
     return { done: true, source };
   }

@@ -9,7 +9,7 @@ import { ProblemType } from '../src/errors/problem-types';
 import { negotiate, preferredMediaTypes } from '../src/http/accept-header';
 import { type MediaType, formatMediaType, tryParseMediaType } from '../src/http/media-type';
 import type { CompiledRoute } from '../src/routing/route';
-import { offersWithAccepted, writableRanges } from '../src/routing/route-compilation';
+import { offersWithAccepted } from '../src/routing/route-compilation';
 import { type ValidatorSource, toValidators } from '../src/validators';
 import { type HeaderBag, cacheHeaders, isCacheable, normaliseHeaders, notModifiedHeaders, presetHeaders } from './response-headers';
 import type { Result } from './result-writer';
@@ -19,13 +19,21 @@ export function representationName(mediaType: MediaType): string {
   return mediaType.subtype;
 }
 
+/**
+ * Whether more than one representation of a value of this kind could be chosen by Accept, so that
+ * the response (and its 304) must say `Vary: Accept`.
+ */
+export function variesByAccept(route: CompiledRoute, kind: BodyKind): boolean {
+  return route.offers(kind).length > 1 || route.ranges(kind).length > 0 || route.mapping.produces.expressions.length > 1;
+}
+
 function addVary(headers: HeaderBag, field: string): void {
   const current = headers.vary;
   if (current === undefined) {
     headers.vary = field;
     return;
   }
-  const list = current === undefined ? [] : (Array.isArray(current) ? current.join(',') : current).split(',').map((v) => v.trim()).filter(Boolean);
+  const list = (Array.isArray(current) ? current.join(',') : current).split(',').map((v) => v.trim()).filter(Boolean);
   if (!list.some((v) => v.toLowerCase() === field.toLowerCase() || v === '*')) list.push(field);
   headers.vary = list.join(', ');
 }
@@ -51,17 +59,6 @@ export function send(res: ServerResponse, status: number, headers: Readonly<Reco
   // A small body goes out as text with the head, in one write; a Buffer would be a second one.
   if (withBody && body.length <= SMALL_BODY) res.end(body.toString('latin1'), 'latin1');
   else res.end(withBody ? body : undefined);
-}
-
-const rangeMemos = new WeakMap<CompiledRoute, Map<BodyKind, readonly MediaType[]>>();
-
-/** {@link writableRanges} of a route and a kind, which depend only on the route: worked out once. */
-function rangesOf(route: CompiledRoute, kind: BodyKind): readonly MediaType[] {
-  let byKind = rangeMemos.get(route);
-  if (byKind === undefined) rangeMemos.set(route, (byKind = new Map()));
-  let ranges = byKind.get(kind);
-  if (ranges === undefined) byKind.set(kind, (ranges = Object.freeze(writableRanges(route.registry, kind, route.mapping.produces))));
-  return ranges;
 }
 
 function isEmpty(headers: Readonly<Record<string, string>>): boolean {
@@ -104,13 +101,15 @@ export async function writeRepresentation(
   const offers = explicitType === undefined ? route.offers(kind) : [explicitType];
   // A converter that writes a range (bytes as any type, strings as any text type) writes whatever
   // member of it Accept names: those are offers too, and more than one type could be chosen.
-  const ranges = explicitType === undefined ? rangesOf(route, kind) : [];
+  const ranges = explicitType === undefined ? route.ranges(kind) : [];
   const chosen =
     explicitType ??
     (ranges.length === 0
       ? negotiate(offers, request.accept)[0]
       : preferredMediaTypes(offersWithAccepted(offers, ranges, request.accept, route.mapping.produces), request.accept)[0]);
-  if (offers.length > 1 || ranges.length > 0 || route.mapping.produces.expressions.length > 1) addVary(headers, 'Accept');
+  // A Content-Type the handler set is not negotiated; the route's produces may still vary by Accept.
+  const varies = explicitType === undefined ? variesByAccept(route, kind) : route.mapping.produces.expressions.length > 1;
+  if (varies) addVary(headers, 'Accept');
   if (chosen === undefined) {
     const available = [...offers, ...ranges].map(formatMediaType);
     throw new NotAcceptable(`None of the available representations is acceptable; available: ${available.join(', ')}`, {

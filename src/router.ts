@@ -11,7 +11,7 @@ import { type ConverterRegistry, defaultConverters } from './converters/converte
 import { DEFAULT_BODY_LIMIT } from '../middleware/body-reader';
 import { isConcrete } from './http/media-type';
 import { RouteIndex } from './routing/route-index';
-import { compileBody, defaultXmlRoot, offersFor, readableTypes, readsFormObjects } from './routing/route-compilation';
+import { compileBody, defaultXmlRoot, perKind, readableTypes, readsFormObjects, writableOffers, writableRanges } from './routing/route-compilation';
 import {
   type MappingAttributes,
   type RequestMapping,
@@ -171,7 +171,8 @@ export class Router implements RouteRegistry {
       cachePolicy: declaration.options.cache ?? this.options.cache,
       timeout: declaration.options.timeout ?? this.options.timeout,
       xmlRoot: declaration.options.xmlRoot ?? defaultXmlRoot(mapping.template),
-      offers: offersFor(registry, mapping.produces),
+      offers: perKind(writableOffers, registry, mapping.produces),
+      ranges: perKind(writableRanges, registry, mapping.produces),
       producedTypes: mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType),
       order: this.table.length,
       mapping,

@@ -58,3 +58,18 @@ export function toValidators(source: ValidatorSource, representation?: string): 
 export function withoutRepresentation(field: string): string {
   return field.replace(/"([^";]*);[^"]*"/g, '"$1"');
 }
+
+/**
+ * The request headers with the representation part stripped from If-Match and If-None-Match, for
+ * comparing the client's tags with a resource's version (see {@link withoutRepresentation}).
+ */
+export function versionPreconditionHeaders<H extends { readonly 'if-match'?: string; readonly 'if-none-match'?: string }>(headers: H): H {
+  const ifMatch = headers['if-match'];
+  const ifNoneMatch = headers['if-none-match'];
+  if (ifMatch === undefined && ifNoneMatch === undefined) return headers;
+  return {
+    ...headers,
+    ...(ifMatch !== undefined && { 'if-match': withoutRepresentation(ifMatch) }),
+    ...(ifNoneMatch !== undefined && { 'if-none-match': withoutRepresentation(ifNoneMatch) }),
+  };
+}

@@ -142,12 +142,19 @@ export function defaultXmlRoot(template: PathTemplate): string {
   return 'root';
 }
 
-/** Memoises offers per kind: they depend only on the route. */
-export function offersFor(registry: ConverterRegistry, produces: ProducesCondition): (kind: BodyKind) => readonly MediaType[] {
+/**
+ * Memoises a per-kind list that depends only on the route (its offers, its writable ranges), so
+ * it is worked out once per kind, not per request.
+ */
+export function perKind(
+  compute: (registry: ConverterRegistry, kind: BodyKind, produces: ProducesCondition) => MediaType[],
+  registry: ConverterRegistry,
+  produces: ProducesCondition,
+): (kind: BodyKind) => readonly MediaType[] {
   const cache = new Map<BodyKind, readonly MediaType[]>();
   return (kind) => {
-    let offers = cache.get(kind);
-    if (offers === undefined) cache.set(kind, (offers = Object.freeze(writableOffers(registry, kind, produces))));
-    return offers;
+    let list = cache.get(kind);
+    if (list === undefined) cache.set(kind, (list = Object.freeze(compute(registry, kind, produces))));
+    return list;
   };
 }

@@ -48,6 +48,8 @@ export interface Route {
   readonly producedTypes: readonly MediaType[];
   /** The concrete media types a value of a kind can be written as, in the server's order (memoised). */
   offers(kind: BodyKind): readonly MediaType[];
+  /** The ranges a converter writes any member of for a kind (bytes as any type): Accept picks the member (memoised). */
+  ranges(kind: BodyKind): readonly MediaType[];
 }
 
 /** The name of a compiled route in middleware that uses its compiled parts. */
