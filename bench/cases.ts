@@ -46,6 +46,17 @@ const ITEM_HEADERS = { 'x-client': 'bench', accept: 'application/json' } as cons
 const get = (path: string, headers: Readonly<Record<string, string>> = ITEM_HEADERS): RequestSpec => ({ method: 'GET', path, headers });
 const ITEM_PATH = '/items/42?verbose=false';
 
+/** Echo a small body in the format it came in. */
+const echo = (type: 'json' | 'xml', body: string): RequestSpec => ({
+  method: 'POST',
+  path: '/echo',
+  headers: { 'content-type': `application/${type}`, accept: `application/${type}` },
+  body,
+});
+const ECHO_JSON = echo('json', SMALL_JSON);
+const ECHO_XML = echo('xml', SMALL_XML);
+const PUT_LARGE: RequestSpec = { method: 'PUT', path: '/blobs/1', headers: { 'content-type': 'application/json' }, body: LARGE_JSON };
+
 /** Fetches the ETag a server gives the request, to revalidate with it. */
 function revalidate(request: RequestSpec): (origin: string) => Promise<Record<string, string>> {
   return async (origin) => {
@@ -132,44 +143,44 @@ export const CASES: readonly Case[] = [
       {
         id: 'express-post',
         server: 'express-post',
-        request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: SMALL_JSON },
+        request: ECHO_JSON,
         status: 200,
       },
       {
         id: 'dsl-post-json',
         server: 'dsl-bodies',
-        request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: SMALL_JSON },
+        request: ECHO_JSON,
         status: 200,
       },
       {
         id: 'dsl-wrap-post-json',
         server: 'dsl-wrap-bodies',
-        request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: SMALL_JSON },
+        request: ECHO_JSON,
         status: 200,
       },
       {
         id: 'dsl-wrap-post-xml',
         server: 'dsl-wrap-bodies',
-        request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/xml', accept: 'application/xml' }, body: SMALL_XML },
+        request: ECHO_XML,
         status: 200,
       },
       {
         id: 'dsl-post-xml',
         server: 'dsl-bodies',
-        request: { method: 'POST', path: '/echo', headers: { 'content-type': 'application/xml', accept: 'application/xml' }, body: SMALL_XML },
+        request: ECHO_XML,
         status: 200,
       },
       {
         id: 'express-put',
         server: 'express-put',
-        request: { method: 'PUT', path: '/blobs/1', headers: { 'content-type': 'application/json' }, body: LARGE_JSON },
+        request: PUT_LARGE,
         status: 204,
         memory: true,
       },
       {
         id: 'dsl-put',
         server: 'dsl-bodies',
-        request: { method: 'PUT', path: '/blobs/1', headers: { 'content-type': 'application/json' }, body: LARGE_JSON },
+        request: PUT_LARGE,
         status: 204,
         memory: true,
       },
