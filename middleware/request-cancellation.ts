@@ -41,8 +41,13 @@ export class RequestCancellation {
   }
 
   private get clientGone(): boolean {
-    return this.res.destroyed && !this.res.writableFinished;
+    return clientGone(this.res);
   }
+}
+
+/** Whether the client left before the response was complete. */
+export function clientGone(res: ServerResponse): boolean {
+  return res.destroyed && !res.writableFinished;
 }
 
 function clientClosed(): Error {

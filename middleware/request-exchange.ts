@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { Exchange } from './context-binder';
-import { RequestCancellation } from './request-cancellation';
+import { RequestCancellation, clientGone } from './request-cancellation';
 
 /** What an Express application adds to node's request and response: its prototypes. */
 export interface ExpressPrototypes {
@@ -43,7 +43,7 @@ export class DispatchExchange implements Exchange {
 
   /** Whether the request was cancelled: timed out, or the client left before the response was complete. */
   get aborted(): boolean {
-    return this.#cancellation?.aborted ?? (this.response.destroyed && !this.response.writableFinished);
+    return this.#cancellation?.aborted ?? clientGone(this.response);
   }
 
   get req(): Request {

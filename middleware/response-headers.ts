@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { parseCacheControl } from '../src/caching/cache-control';
+import { BoundedMemo } from '../src/http/bounded-memo';
 import { type ResponseHeaderMap, type ResponsePolicy, correctResponseHeaders, responsePolicyHeaders } from '../src/caching/response-policy';
 
 /** Headers as the dispatcher builds them, by lower-case name. */
@@ -113,17 +114,15 @@ export function isCacheable(method: string, status: number, headers: ResponseHea
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return false;
   const field = headers['cache-control'];
   if (typeof field !== 'string') return parseCacheControl(field).noStore !== true;
-  let noStore = noStoreByField.get(field);
-  if (noStore === undefined) {
-    noStore = parseCacheControl(field).noStore === true;
-    if (noStoreByField.size >= 256) noStoreByField.delete(noStoreByField.keys().next().value as string);
-    noStoreByField.set(field, noStore);
-  }
-  return !noStore;
+  return !noStoreByField.get(field, saysNoStore);
 }
 
 /** Whether a Cache-Control field value says `no-store`, per distinct value (routes have few). */
-const noStoreByField = new Map<string, boolean>();
+const noStoreByField = new BoundedMemo<string, boolean>(256);
+
+function saysNoStore(field: string): boolean {
+  return parseCacheControl(field).noStore === true;
+}
 
 /**
  * The headers of a 304 (RFC 9110 section 15.4.5): those a 200 would have carried, minus the ones

@@ -1,6 +1,7 @@
 import { type EntityTag, type EntityTagList, parseEntityTag, parseEntityTagList, listMatches, strongMatch, weakMatch } from './entity-tag';
 import { type HeaderMap, fieldLines, fieldValue } from './header-map';
 import { parseHttpDate } from './http-date';
+import { BoundedMemo } from '../http/bounded-memo';
 
 /** What a server does with a request after evaluating its preconditions. */
 export type PreconditionOutcome = 'proceed' | 'not-modified' | 'precondition-failed';
@@ -48,7 +49,7 @@ export function evaluatePreconditions(request: PreconditionRequest): Preconditio
     return 'proceed';
   }
   const method = request.method.toUpperCase();
-  const current = validators.etag === undefined ? undefined : remembered(tags, validators.etag, parseEntityTag);
+  const current = validators.etag === undefined ? undefined : tags.get(validators.etag, parseTagFrozen);
   const lastModified = toTime(validators.lastModified);
 
   const ifMatch = tagList(fieldValue(headers, 'if-match'));
@@ -74,24 +75,25 @@ export function evaluatePreconditions(request: PreconditionRequest): Preconditio
   return 'proceed';
 }
 
-const CACHE_LIMIT = 512;
-const tags = new Map<string, EntityTag | undefined>();
-const lists = new Map<string, EntityTagList | undefined>();
-
 /**
- * A parse remembered per distinct text (bounded): servers compare the same few tags, and clients
+ * Parses remembered per distinct text (bounded): servers compare the same few tags, and clients
  * revalidate with the tags they were given, again and again. Results are frozen and only read.
  */
-function remembered<T>(cache: Map<string, T>, text: string, parse: (text: string) => T): T {
-  if (cache.has(text)) return cache.get(text) as T;
-  const parsed = parse(text);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(text, typeof parsed === 'object' && parsed !== null ? Object.freeze(parsed) : parsed);
-  return parsed;
+const tags = new BoundedMemo<string, EntityTag | undefined>(512);
+const lists = new BoundedMemo<string, EntityTagList | undefined>(512);
+
+function frozen<T>(parse: (text: string) => T): (text: string) => T {
+  return (text) => {
+    const parsed = parse(text);
+    return typeof parsed === 'object' && parsed !== null ? Object.freeze(parsed) : parsed;
+  };
 }
 
+const parseTagFrozen = frozen(parseEntityTag);
+const parseListFrozen = frozen(parseEntityTagList);
+
 function tagList(field: string | undefined): EntityTagList | undefined {
-  return field === undefined ? undefined : remembered(lists, field, parseEntityTagList);
+  return field === undefined ? undefined : lists.get(field, parseListFrozen);
 }
 
 /** The date of a date condition; `undefined` when absent, repeated or not an HTTP-date. */

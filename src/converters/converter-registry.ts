@@ -1,5 +1,6 @@
 import type { MediaType } from '../http/media-type';
 import { formatMediaType } from '../http/media-type';
+import { BoundedMemo } from '../http/bounded-memo';
 import type { BodyConverter } from './body-converter';
 import type { BodyKind } from './body-kind';
 import { AtomConverter } from './atom-converter';
@@ -11,8 +12,6 @@ import { TextConverter } from './text-converter';
 import { XmlObjectConverter } from './xml-object-converter';
 import { XmlSourceConverter } from './xml-source-converter';
 
-const CACHE_LIMIT = 512;
-const NONE = null;
 
 /**
  * An ordered list of body converters. The first converter in order that can read (or write) a kind
@@ -23,8 +22,8 @@ const NONE = null;
  */
 export class ConverterRegistry {
   readonly converters: readonly BodyConverter[];
-  readonly #readers = new Map<string, BodyConverter | typeof NONE>();
-  readonly #writers = new Map<string, BodyConverter | typeof NONE>();
+  readonly #readers = new BoundedMemo<string, BodyConverter | undefined>(512);
+  readonly #writers = new BoundedMemo<string, BodyConverter | undefined>(512);
   readonly #readable = new Map<BodyKind, readonly MediaType[]>();
   readonly #writable = new Map<BodyKind, readonly MediaType[]>();
 
@@ -98,18 +97,12 @@ export class ConverterRegistry {
   }
 
   #find(
-    cache: Map<string, BodyConverter | typeof NONE>,
+    cache: BoundedMemo<string, BodyConverter | undefined>,
     kind: BodyKind,
     mediaType: MediaType,
     fits: (converter: BodyConverter) => boolean,
   ): BodyConverter | undefined {
-    const key = cacheKey(kind, mediaType);
-    const cached = cache.get(key);
-    if (cached !== undefined) return cached ?? undefined;
-    const found = this.converters.find(fits) ?? NONE;
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-    cache.set(key, found);
-    return found ?? undefined;
+    return cache.get(cacheKey(kind, mediaType), () => this.converters.find(fits));
   }
 
   #mediaTypes(

@@ -1,3 +1,4 @@
+import { BoundedMemo } from './bounded-memo';
 import { splitList } from './header-list';
 import { type MediaType, includes, specificity, parseMediaType } from './media-type';
 
@@ -15,8 +16,7 @@ export interface Acceptance {
 }
 
 const ANY: readonly MediaRange[] = Object.freeze([{ type: '*', subtype: '*', parameters: {}, q: 1, index: 0 }]);
-const CACHE_LIMIT = 1000;
-const cache = new Map<string, readonly MediaRange[]>();
+const parsedAccepts = new BoundedMemo<string, readonly MediaRange[]>(1000);
 
 /** RFC 9110 section 12.4.2: a weight is 0 to 1 with at most three decimals; anything else is invalid. */
 function parseWeight(text: string | undefined): number | undefined {
@@ -34,8 +34,10 @@ function parseWeight(text: string | undefined): number | undefined {
  */
 export function parseAccept(header: string | undefined): readonly MediaRange[] {
   if (header === undefined || header.trim() === '') return ANY;
-  const cached = cache.get(header);
-  if (cached !== undefined) return cached;
+  return parsedAccepts.get(header, parseRanges);
+}
+
+function parseRanges(header: string): readonly MediaRange[] {
   const ranges: MediaRange[] = [];
   for (const part of splitList(header)) {
     if (part.trim() === '') continue;
@@ -50,10 +52,7 @@ export function parseAccept(header: string | undefined): readonly MediaRange[] {
     if (q === undefined) continue;
     ranges.push(Object.freeze({ type: parsed.type, subtype: parsed.subtype, parameters, q, index: ranges.length }));
   }
-  const result = Object.freeze(ranges);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(header, result);
-  return result;
+  return Object.freeze(ranges);
 }
 
 /**
