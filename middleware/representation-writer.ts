@@ -4,7 +4,8 @@ import { strongEntityTag } from '../src/caching/entity-tag';
 import { formatHttpDate } from '../src/caching/http-date';
 import type { RequestInfo } from '../src/conditions/request-info';
 import { type BodyKind, valueKindOf } from '../src/converters/body-kind';
-import { NotAcceptable, PreconditionFailed } from '../src/errors/http-error';
+import { PreconditionFailed } from '../src/errors/http-error';
+import { notAcceptable } from '../src/errors/negotiation-errors';
 import { ProblemType } from '../src/errors/problem-types';
 import { negotiate, preferredMediaTypes } from '../src/http/accept-header';
 import { type MediaType, formatMediaType, tryParseMediaType } from '../src/http/media-type';
@@ -110,13 +111,7 @@ export async function writeRepresentation(
   // A Content-Type the handler set is not negotiated; the route's produces may still vary by Accept.
   const varies = explicitType === undefined ? variesByAccept(route, kind) : route.mapping.produces.expressions.length > 1;
   if (varies) addVary(headers, 'Accept');
-  if (chosen === undefined) {
-    const available = [...offers, ...ranges].map(formatMediaType);
-    throw new NotAcceptable(`None of the available representations is acceptable; available: ${available.join(', ')}`, {
-      type: ProblemType.notAcceptable,
-      extensions: { available },
-    });
-  }
+  if (chosen === undefined) throw notAcceptable([...offers, ...ranges].map(formatMediaType));
   const converter = route.registry.findWriter(kind, chosen);
   if (converter === undefined) throw new TypeError(`No body converter can write a ${kind} as ${formatMediaType(chosen)}`);
 

@@ -1,9 +1,8 @@
-import { type Router, ResponseEntity } from '../src';
+import { type Router, ResponseEntity, validateWithSchema } from '../src';
 import { type Bookcase, bookcaseSchema, patchedBookcaseSchema, summaryOf } from './model/bookcase';
 import { commit, expectRead, expectationOf, validatorsForWrite, validatorsOf } from './http/conditional-write';
 import { PATCH_TYPES, applyPatchDocument } from './http/patch-document';
 import { READABLE, STRUCTURED } from './http/representations';
-import { validate } from './http/validation';
 import type { BookcaseStore } from './store/store';
 
 /**
@@ -55,7 +54,7 @@ export function bookcaseRoutes(api: Router, store: BookcaseStore): void {
       .handle(async (ctx) => {
         const entry = await store.read();
         const patched = applyPatchDocument(type, entry.value, ctx.body);
-        const bookcase = await validate(patchedBookcaseSchema, patched, 422, 'The patched bookcase');
+        const bookcase = await validateWithSchema(patchedBookcaseSchema, patched, { status: 422, subject: 'The patched bookcase' });
         const stored = await commit(store.replace(bookcase, expectRead(ctx.req, entry)));
         return ResponseEntity.ok<Bookcase>(stored.value).withValidators(validatorsOf(stored));
       });

@@ -1,9 +1,8 @@
-import { BadRequest, HttpError, MethodNotAllowed, ProblemType, ResponseEntity, type Router } from '../src';
+import { BadRequest, HttpError, MethodNotAllowed, ProblemType, ResponseEntity, type Router, validateWithSchema } from '../src';
 import { type User, type UserView, patchedUserSchema, userInputSchema } from './model/user';
 import { commit, expectRead, expectationOf, validatorsForWrite, validatorsOf } from './http/conditional-write';
 import { PATCH_TYPES, applyPatchDocument } from './http/patch-document';
 import { READABLE, STRUCTURED, USER_ID_PATTERN, noSuchUser, project, viewOf } from './http/representations';
-import { validate } from './http/validation';
 import type { ServiceStore } from './store/store';
 
 /** The path of one user. */
@@ -74,7 +73,7 @@ export function userRoutes(api: Router, store: ServiceStore): void {
         }
         const { id, avatar, ...patched } = result as Partial<UserView>;
         if (id !== view.id || avatar !== view.avatar) throw readOnly(id !== view.id ? 'id' : 'avatar');
-        const fields = await validate(patchedUserSchema, patched, 422, 'The patched user');
+        const fields = await validateWithSchema(patchedUserSchema, patched, { status: 422, subject: 'The patched user' });
         const user: User = { id: view.id, ...fields };
         const { entry: stored } = await commit(users.put(user, expectRead(ctx.req, entry)));
         return ResponseEntity.ok(await viewOf(stored, avatars)).withValidators(validatorsOf(stored));

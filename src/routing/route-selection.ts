@@ -1,7 +1,7 @@
 import type { RequestInfo } from '../conditions/request-info';
-import { BadRequest, HttpError, MethodNotAllowed, NotAcceptable, NotFound, UnsupportedMediaType } from '../errors/http-error';
+import { BadRequest, HttpError, MethodNotAllowed, NotFound } from '../errors/http-error';
+import { notAcceptable, unsupportedMediaType } from '../errors/negotiation-errors';
 import { ProblemType } from '../errors/problem-types';
-import { formatMediaType } from '../http/media-type';
 import { type MappingMatch, type RequestMapping, compareMatches, matchMapping } from './request-mapping';
 
 /** What selection needs of a route: its mapping and its declaration order. */
@@ -67,31 +67,12 @@ function explainNoMatch<T extends Selectable>(candidates: readonly T[], request:
   const byConsumes = byMethod.filter((r) => r.mapping.consumes.match(request) !== undefined);
   if (byConsumes.length === 0) {
     const accepted = unique(byMethod.flatMap((r) => r.mapping.consumes.mediaTypes()));
-    const contentType = request.contentType;
-    const sent = contentType === undefined ? `'${String(request.headers['content-type'])}' (not a valid media type)` : `'${formatMediaType(contentType)}'`;
-    const headers: Record<string, string> = {};
-    // Only negated consumes ('!text/plain') name nothing to accept: an empty list would say "nothing".
-    if (request.method === 'POST' && accepted.length > 0) headers['Accept-Post'] = accepted.join(', ');
-    if (request.method === 'PATCH' && accepted.length > 0) headers['Accept-Patch'] = accepted.join(', ');
-    return {
-      kind: 'error',
-      error: new UnsupportedMediaType(`Content-Type ${sent} is not supported; supported: ${accepted.join(', ')}`, {
-        type: ProblemType.unsupportedMediaType,
-        headers,
-        extensions: { supported: accepted },
-      }),
-    };
+    return { kind: 'error', error: unsupportedMediaType(request, accepted) };
   }
   const byProduces = byConsumes.filter((r) => r.mapping.produces.match(request) !== undefined);
   if (byProduces.length === 0) {
     const available = unique(byConsumes.flatMap((r) => r.mapping.produces.mediaTypes()));
-    return {
-      kind: 'error',
-      error: new NotAcceptable(`None of the available representations is acceptable; available: ${available.join(', ')}`, {
-        type: ProblemType.notAcceptable,
-        extensions: { available },
-      }),
-    };
+    return { kind: 'error', error: notAcceptable(available) };
   }
   const byParams = byProduces.filter((r) => r.mapping.params.match(request) !== undefined);
   if (byParams.length === 0) {

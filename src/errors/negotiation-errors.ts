@@ -1,0 +1,31 @@
+import type { RequestInfo } from '../conditions/request-info';
+import { formatMediaType } from '../http/media-type';
+import { NotAcceptable, UnsupportedMediaType } from './http-error';
+import { ProblemType } from './problem-types';
+
+/**
+ * The 415 for a request body no route or converter takes: the acceptable types in the detail and
+ * in `supported`, and in `Accept-Post` (POST) or `Accept-Patch` (PATCH, RFC 5789 section 3.1).
+ * Only negated consumes (`!text/plain`) name nothing to accept: then no such header, as an empty
+ * list would say "nothing".
+ */
+export function unsupportedMediaType(request: RequestInfo, accepted: readonly string[]): UnsupportedMediaType {
+  const contentType = request.contentType;
+  const sent = contentType === undefined ? `'${String(request.headers['content-type'])}' (not a valid media type)` : `'${formatMediaType(contentType)}'`;
+  const headers: Record<string, string> = {};
+  if (request.method === 'POST' && accepted.length > 0) headers['Accept-Post'] = accepted.join(', ');
+  if (request.method === 'PATCH' && accepted.length > 0) headers['Accept-Patch'] = accepted.join(', ');
+  return new UnsupportedMediaType(`Content-Type ${sent} is not supported; supported: ${accepted.join(', ')}`, {
+    type: ProblemType.unsupportedMediaType,
+    headers,
+    extensions: { supported: [...accepted] },
+  });
+}
+
+/** The 406 when no representation the route could produce is acceptable, listing those it could. */
+export function notAcceptable(available: readonly string[]): NotAcceptable {
+  return new NotAcceptable(`None of the available representations is acceptable; available: ${available.join(', ')}`, {
+    type: ProblemType.notAcceptable,
+    extensions: { available: [...available] },
+  });
+}
