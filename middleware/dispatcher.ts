@@ -6,7 +6,7 @@ import type { RequestContext } from '../src/dsl/request-context';
 import { HttpError } from '../src/errors/http-error';
 import { ProblemType } from '../src/errors/problem-types';
 import { negotiate } from '../src/http/accept-header';
-import type { MediaType } from '../src/http/media-type';
+import { type MediaType, essence } from '../src/http/media-type';
 import { type RequestSegment, splitRequestPath } from '../src/routing/request-path';
 import type { Route } from '../src/routing/route';
 import type { RouteIndex } from '../src/routing/route-index';
@@ -67,9 +67,9 @@ const essences = new WeakMap<MediaType, string>();
 
 /** `type/subtype` of a produced type (for `ctx.mediaType`), built once per type. */
 function essenceOf(mediaType: MediaType): string {
-  let essence = essences.get(mediaType);
-  if (essence === undefined) essences.set(mediaType, (essence = `${mediaType.type}/${mediaType.subtype}`));
-  return essence;
+  let text = essences.get(mediaType);
+  if (text === undefined) essences.set(mediaType, (text = essence(mediaType)));
+  return text;
 }
 
 /**

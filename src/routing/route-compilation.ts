@@ -20,15 +20,13 @@ export function compileBody(token: unknown): { kind: BodyKind; schema: StandardS
   return { kind: bodyKindOf(token), schema: undefined, shape: undefined };
 }
 
-const FORM = 'application/x-www-form-urlencoded';
-
 /**
  * Whether a route reads form bodies into its object (or schema) body. Only when its consumes names
  * the form type: browsers send forms across sites without a CORS preflight, so a JSON endpoint
  * that silently accepted them would be open to cross-site form posts (CSRF).
  */
 export function readsFormObjects(kind: BodyKind, consumes: ConsumesCondition): boolean {
-  return kind === 'object' && consumes.expressions.some((e) => !e.negated && `${e.mediaType.type}/${e.mediaType.subtype}` === FORM);
+  return kind === 'object' && consumes.expressions.some((e) => !e.negated && isFormType(e.mediaType));
 }
 
 /** Whether a media type is the form type. */
