@@ -72,9 +72,8 @@ export function bindContext(
       const values = text === undefined ? undefined : binding.array ? text.split(',').map((v) => v.trim()) : [text.trim()];
       header[binding.key] = resolveBinding(binding, values);
     } else {
-      const index = binding.pathVar === undefined ? undefined : route.matrixSegments.get(binding.pathVar);
       let values: string[] | undefined;
-      for (const segment of index === undefined ? segments : [segments[index]]) {
+      for (const segment of binding.segment === undefined ? segments : [segments[binding.segment]]) {
         const found = matrixAt(segment)[binding.name];
         if (found !== undefined) values = [...(values ?? []), ...found];
       }

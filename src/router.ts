@@ -143,16 +143,15 @@ export class Router implements RouteRegistry {
     if (typeof handler !== 'function') throw new Error(`Route ${name}: the handler must be a function`);
     const combined = combineMappings(this.defaults, compileMapping(attributes, name));
     const mapping = declaration.body === undefined ? combined : { ...combined, consumes: combined.consumes.requiringBody() };
-    const matrixSegments = new Map<string, number>();
     const bindings = declaration.bindings.map((binding) => {
       try {
         const pathVar = binding.options.pathVar;
         if (pathVar !== undefined) {
           const segment = mapping.template.segments.findIndex((s) => s.kind !== 'literal' && s.name === pathVar);
           if (segment === -1) throw new Error(`matrix variable '${binding.name}' names pathVar '${pathVar}', which is not a placeholder of the path`);
-          matrixSegments.set(pathVar, segment);
+          return compileBinding(binding.source, binding.name, binding.options, { name: pathVar, segment });
         }
-        return compileBinding(binding.source, binding.name, binding.options, pathVar);
+        return compileBinding(binding.source, binding.name, binding.options);
       } catch (error) {
         throw new Error(`Route ${name}: ${(error as Error).message}`, { cause: error });
       }
@@ -178,7 +177,6 @@ export class Router implements RouteRegistry {
       mapping,
       template: mapping.template,
       bindings,
-      matrixSegments,
       body: declaration.body,
       options: declaration.options,
       handler: handler as unknown as AnyHandler,

@@ -34,6 +34,8 @@ export interface CompiledBinding {
   readonly max: number | undefined;
   /** For matrix variables: the placeholder whose segment they come from. */
   readonly pathVar?: string;
+  /** For matrix variables with `pathVar`: the index of that placeholder's path segment, settled when the route is built. */
+  readonly segment?: number;
 }
 
 const NOUN: Record<BindingSource, string> = {
@@ -55,7 +57,12 @@ const INVALID: Record<BindingSource, string> = {
 };
 
 /** Validates options and settles defaults, once, when the route is declared. */
-export function compileBinding(source: BindingSource, name: string, options: BindingOptions = {}, pathVar?: string): CompiledBinding {
+export function compileBinding(
+  source: BindingSource,
+  name: string,
+  options: BindingOptions = {},
+  pathVar?: { readonly name: string; readonly segment: number },
+): CompiledBinding {
   if (typeof name !== 'string' || name === '') throw new Error(`A ${NOUN[source]} binding needs a name`);
   const type = options.type ?? 'string';
   if (!['string', 'integer', 'number', 'boolean'].includes(type)) throw new Error(`Unknown type '${String(type)}' for ${NOUN[source]} '${name}'`);
@@ -74,7 +81,7 @@ export function compileBinding(source: BindingSource, name: string, options: Bin
     min: options.min,
     max: options.max,
   };
-  return pathVar === undefined ? binding : { ...binding, pathVar };
+  return pathVar === undefined ? binding : { ...binding, pathVar: pathVar.name, segment: pathVar.segment };
 }
 
 function label(binding: CompiledBinding): string {

@@ -21,8 +21,6 @@ export interface Route {
   readonly mapping: RequestMapping;
   readonly template: PathTemplate;
   readonly bindings: readonly CompiledBinding[];
-  /** For matrix bindings with `pathVar`: the segment index of that placeholder. */
-  readonly matrixSegments: ReadonlyMap<string, number>;
   readonly body: BodyToken | undefined;
   readonly options: RouteOptions;
   readonly handler: AnyHandler;
