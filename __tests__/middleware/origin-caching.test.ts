@@ -154,6 +154,21 @@ describe('conditional GET and HEAD', () => {
       .etag(() => version)
       .handle(() => ({ version }));
     api.get('/dated').handle(() => ResponseEntity.ok({ a: 1 }).withValidators({ lastModified: modified }));
+    api
+      .get('/located')
+      .cache({ expires: 'never' })
+      .handle(() => ResponseEntity.ok({ a: 1 }).header('Content-Location', '/located/v1'));
+  });
+
+  it('answers 304 with the Expires and Content-Location a 200 would carry', async () => {
+    const ok = await request(app).get('/located');
+    expect(ok.headers['content-location']).toBe('/located/v1');
+    const res = await request(app).get('/located').set('If-None-Match', ok.headers.etag!);
+    expect(res.status).toBe(304);
+    expect(res.headers['content-location']).toBe('/located/v1');
+    expect(res.headers.expires).toBeDefined();
+    expect(dateOf(res.headers.expires) - dateOf(res.headers.date)).toBe(ONE_YEAR_SECONDS * 1000);
+    expect(res.headers['cache-control']).toBe('max-age=31536000');
   });
 
   beforeEach(() => {
@@ -304,6 +319,22 @@ describe('preconditions on unsafe methods', () => {
     expect(second.status).toBe(412);
     expect(docs.get('a')).toEqual({ version: 2, text: 'second' });
     expect(handlerRuns).toBe(1);
+  });
+
+  it('answers 412 to POST with a stale If-Match, without running the handler', async () => {
+    const api = createRouter({ onError: jest.fn() });
+    let runs = 0;
+    api.get('/collection').handle(() => ({ items: 1 }));
+    api.post('/collection').handle(() => {
+      runs++;
+      return ResponseEntity.created('/collection/2');
+    });
+    const posts = express().use(api.middleware());
+    const current = await request(posts).get('/collection');
+    expect((await request(posts).post('/collection').set('If-Match', '"stale"')).status).toBe(412);
+    expect(runs).toBe(0);
+    expect((await request(posts).post('/collection').set('If-Match', current.headers.etag!)).status).toBe(201);
+    expect(runs).toBe(1);
   });
 
   it('answers 412 to DELETE with a stale If-Match and keeps the item', async () => {
