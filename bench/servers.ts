@@ -62,6 +62,16 @@ function bareExpress(routes = 1, prefix = (i: number) => (routes === 1 ? '' : `/
   return listener(app);
 }
 
+/**
+ * The floor of any middleware mounted with `app.use`: Express hands the request to a middleware
+ * that writes the JSON as raw node:http does (no negotiation, no ETag, no cache headers).
+ */
+function expressUseRaw(): Server {
+  const app = express();
+  app.use((req, res) => writeJson(res, itemFor(itemId(req.url))));
+  return listener(app);
+}
+
 const xmlBuilder = () => new Builder({ headless: true, renderOpts: { pretty: false } });
 
 /** Express negotiating JSON and XML with `res.format`, writing XML with xml2js as the DSL does. */
@@ -162,6 +172,7 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'node-raw': rawNode,
   fastify,
   'express-json': () => bareExpress(),
+  'express-use-raw': expressUseRaw,
   dsl: () => listener(dslApp((api) => declareItemRoute(api, '/items/{id}'))),
   'dsl-wrap': () => dslWrapped((api) => declareItemRoute(api, '/items/{id}')),
   'dsl-10': () => dslRoutes(10),

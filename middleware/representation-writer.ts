@@ -12,6 +12,9 @@ import { type MediaType, formatMediaType, tryParseMediaType } from '../src/http/
 import type { CompiledRoute } from '../src/routing/route';
 import { offersWithAccepted } from '../src/routing/route-compilation';
 import { type ValidatorSource, toValidators } from '../src/validators';
+import type { WrittenBody } from '../src/converters/body-converter';
+import type { ResponseHeaderMap } from '../src/caching/response-policy';
+import { type MaybePromise, andThen } from './maybe-promise';
 import { type HeaderBag, cacheHeaders, isCacheable, normaliseHeaders, notModifiedHeaders, presetHeaders } from './response-headers';
 import type { Result } from './result-writer';
 
@@ -82,14 +85,14 @@ export function preconditionFailed(): PreconditionFailed {
  * when a cacheable response has no validator, and the conditional request answered with 304 or 412
  * (before converting the body when the handler gave its validators).
  */
-export async function writeRepresentation(
+export function writeRepresentation(
   res: ServerResponse,
   request: RequestInfo,
   route: CompiledRoute,
   result: Result,
   now: number,
   hookValidators: ValidatorSource = undefined,
-): Promise<void> {
+): MaybePromise<void> {
   const method = request.method;
   const preset = presetHeaders(res);
   const headers = isEmpty(result.headers) ? preset : { ...preset, ...normaliseHeaders(result.headers) };
@@ -118,7 +121,7 @@ export async function writeRepresentation(
   const given = toValidators(result.validators ?? hookValidators, offers.length > 1 ? representationName(chosen) : undefined);
   if (given?.etag !== undefined) headers.etag = given.etag;
   if (given?.lastModified !== undefined) headers['last-modified'] = typeof given.lastModified === 'string' ? given.lastModified : formatHttpDate(given.lastModified);
-  let final = cacheHeaders(method, route.cachePolicy, headers, now);
+  const final = cacheHeaders(method, route.cachePolicy, headers, now);
   const cacheable = isCacheable(method, result.status, final);
 
   if (given !== undefined && result.status === 200 && (method === 'GET' || method === 'HEAD')) {
@@ -130,12 +133,26 @@ export async function writeRepresentation(
     if (outcome === 'precondition-failed') throw preconditionFailed();
   }
 
-  const written = await converter.write(result.body, { mediaType: chosen, rootName: route.xmlRoot });
-  final['content-type'] = written.contentType;
-  if (cacheable && final.etag === undefined && final['last-modified'] === undefined) {
-    final.etag = strongEntityTag(written.body);
-    const outcome = evaluatePreconditions({ method, requestHeaders: request.headers, validators: { etag: final.etag as string }, exists: true });
-    if (outcome === 'not-modified') return send(res, 304, notModifiedHeaders(final), undefined);
+  const pending: PendingWrite = { res, request, status: result.status, headers: final, cacheable };
+  return andThen(converter.write(result.body, { mediaType: chosen, rootName: route.xmlRoot }), sendWritten, pending);
+}
+
+/** A response whose headers are settled, waiting for its converted body. */
+interface PendingWrite {
+  readonly res: ServerResponse;
+  readonly request: RequestInfo;
+  readonly status: number;
+  readonly headers: ResponseHeaderMap;
+  readonly cacheable: boolean;
+}
+
+/** Sends a converted body; a cacheable response without validators gets a strong ETag of its bytes. */
+function sendWritten({ res, request, status, headers, cacheable }: PendingWrite, written: WrittenBody): void {
+  headers['content-type'] = written.contentType;
+  if (cacheable && headers.etag === undefined && headers['last-modified'] === undefined) {
+    headers.etag = strongEntityTag(written.body);
+    const outcome = evaluatePreconditions({ method: request.method, requestHeaders: request.headers, validators: { etag: headers.etag }, exists: true });
+    if (outcome === 'not-modified') return send(res, 304, notModifiedHeaders(headers), undefined);
   }
-  send(res, result.status, final, written.body);
+  send(res, status, headers, written.body);
 }

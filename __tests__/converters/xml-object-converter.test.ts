@@ -51,7 +51,7 @@ describe('XmlObjectConverter.write(value, options): the convention', () => {
     expect(await writeXml([1, [2, 3], { a: 'x' }])).toBe(
       '<?xml version="1.0" encoding="UTF-8"?><root><item>1</item><item><item>2</item><item>3</item></item><item><a>x</a></item></root>',
     );
-    expect(await new XmlObjectConverter({ defaultRootName: 'bookcase' }).write({}, { mediaType: XML }).then((w) => w.body.toString())).toBe(
+    expect(new XmlObjectConverter({ defaultRootName: 'bookcase' }).write({}, { mediaType: XML }).body.toString()).toBe(
       '<?xml version="1.0" encoding="UTF-8"?><bookcase/>',
     );
   });
@@ -68,12 +68,12 @@ describe('XmlObjectConverter.write(value, options): the convention', () => {
     ['a cycle', (() => { const a: Record<string, unknown> = {}; a['self'] = a; return a; })()],
     ['a bigint', { n: 1n }],
     ['a character XML cannot carry', { text: 'bell \u0007' }],
-  ])('rejects %s with a TypeError', async (_what, value) => {
-    await expect(xml.write(value, { mediaType: XML })).rejects.toBeInstanceOf(TypeError);
+  ])('refuses %s with a TypeError', (_what, value) => {
+    expect(() => xml.write(value, { mediaType: XML })).toThrow(TypeError);
   });
 
-  it('rejects a root name that is not an XML name', async () => {
-    await expect(xml.write({}, { mediaType: XML, rootName: '1book' })).rejects.toThrow(/root element name/);
+  it('refuses a root name that is not an XML name', () => {
+    expect(() => xml.write({}, { mediaType: XML, rootName: '1book' })).toThrow(/root element name/);
   });
 });
 

@@ -44,36 +44,50 @@ const PLAIN_QUERY = /^[\x21-\x24\x26-\x2a\x2c-\x7e]*$/;
 
 /** A {@link RequestInfo} over a method, a URL and headers; each part is parsed on first use. */
 export function createRequestInfo(method: string, url: string, headers: IncomingHttpHeaders): RequestInfo {
-  let query: QueryParameters | undefined;
-  let contentType: MediaType | undefined | null = null;
-  let accept: readonly MediaRange[] | undefined;
-  return {
-    method,
-    headers,
-    get query() {
-      if (query === undefined) {
-        const q = url.indexOf('?');
-        query = parseQuery(q === -1 ? '' : url.slice(q + 1));
+  return new LazyRequestInfo(method, url, headers);
+}
+
+/** One object per request, its parts parsed on first use (getters on the prototype, no closures). */
+class LazyRequestInfo implements RequestInfo {
+  readonly method: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly #url: string;
+  #query: QueryParameters | undefined = undefined;
+  #contentType: MediaType | undefined | null = null;
+  #accept: readonly MediaRange[] | undefined = undefined;
+
+  constructor(method: string, url: string, headers: IncomingHttpHeaders) {
+    this.method = method;
+    this.headers = headers;
+    this.#url = url;
+  }
+
+  get query(): QueryParameters {
+    if (this.#query === undefined) {
+      const q = this.#url.indexOf('?');
+      this.#query = parseQuery(q === -1 ? '' : this.#url.slice(q + 1));
+    }
+    return this.#query;
+  }
+
+  get contentType(): MediaType | undefined {
+    if (this.#contentType === null) {
+      const header = this.headers['content-type'];
+      try {
+        this.#contentType = header === undefined || header === '' ? OCTET_STREAM : parseMediaType(header);
+      } catch {
+        this.#contentType = undefined;
       }
-      return query;
-    },
-    get contentType() {
-      if (contentType === null) {
-        const header = headers['content-type'];
-        try {
-          contentType = header === undefined || header === '' ? OCTET_STREAM : parseMediaType(header);
-        } catch {
-          contentType = undefined;
-        }
-      }
-      return contentType;
-    },
-    get hasBody() {
-      const length = headers['content-length'];
-      return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-    },
-    get accept() {
-      return (accept ??= parseAccept(headers.accept));
-    },
-  };
+    }
+    return this.#contentType;
+  }
+
+  get hasBody(): boolean {
+    const length = this.headers['content-length'];
+    return this.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  }
+
+  get accept(): readonly MediaRange[] {
+    return (this.#accept ??= parseAccept(this.headers.accept));
+  }
 }

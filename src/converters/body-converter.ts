@@ -64,6 +64,10 @@ export interface BodyConverter {
    * 415 for an unsupported charset) when the body cannot be read.
    */
   read(body: Buffer, options: ReadOptions): Promise<unknown>;
-  /** Writes a value. Rejects with a `TypeError` when the value cannot be represented in the format. */
-  write(value: unknown, options: WriteOptions): Promise<WrittenBody>;
+  /**
+   * Writes a value, synchronously or as a promise. Throws (or rejects with) a `TypeError` when the
+   * value cannot be represented in the format. A converter that needs no I/O should answer
+   * synchronously: the router then writes the response in the same turn, without a microtask.
+   */
+  write(value: unknown, options: WriteOptions): WrittenBody | Promise<WrittenBody>;
 }

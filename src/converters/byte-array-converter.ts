@@ -23,7 +23,7 @@ export class ByteArrayConverter implements BodyConverter {
     return body;
   }
 
-  async write(value: unknown, options: WriteOptions): Promise<WrittenBody> {
+  write(value: unknown, options: WriteOptions): WrittenBody {
     if (!(value instanceof Uint8Array)) throw new TypeError('The byte-array converter writes a Buffer or Uint8Array');
     const body = Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
     // Bytes have no charset to add; a charset the handler's media type names is kept as given.

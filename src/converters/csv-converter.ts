@@ -54,7 +54,7 @@ export class CsvConverter implements BodyConverter {
     return options.shape === undefined ? objects : coerceToShape(objects, options.shape);
   }
 
-  async write(value: unknown, options: WriteOptions): Promise<WrittenBody> {
+  write(value: unknown, options: WriteOptions): WrittenBody {
     if (!Array.isArray(value)) throw new TypeError('The CSV converter writes an array of flat objects');
     const header: string[] = [];
     const seen = new Set<string>();

@@ -43,7 +43,7 @@ export class FeedConverter implements BodyConverter {
     return this.format.read(parseXmlDocument(decodeXml(body, options.mediaType, label), options.maxDepth, label));
   }
 
-  async write(value: unknown, options: WriteOptions): Promise<WrittenBody> {
+  write(value: unknown, options: WriteOptions): WrittenBody {
     if (!(value instanceof Feed)) throw new TypeError(`The ${this.format.label} converter writes a Feed`);
     const mediaType = concreteWriteType(this.supportedMediaTypes, options.mediaType);
     return writeXmlText(stripXmlDeclaration(this.format.write(value)), mediaType);

@@ -39,7 +39,7 @@ export class FormConverter implements BodyConverter {
     return options.shape === undefined ? value : coerceToShape(value, options.shape);
   }
 
-  async write(value: unknown, options: WriteOptions): Promise<WrittenBody> {
+  write(value: unknown, options: WriteOptions): WrittenBody {
     let entries: Iterable<readonly [string, string]>;
     if (value instanceof Form) entries = Form.entries(value);
     else if (value instanceof URLSearchParams) entries = value;

@@ -61,7 +61,7 @@ export class JsonConverter implements BodyConverter {
     }
   }
 
-  async write(value: unknown, options: WriteOptions): Promise<WrittenBody> {
+  write(value: unknown, options: WriteOptions): WrittenBody {
     const text = JSON.stringify(value, null, this.#space);
     if (text === undefined) throw new TypeError(`A ${typeof value} cannot be written as JSON`);
     const target = this.#targetOf(options.mediaType);

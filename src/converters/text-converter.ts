@@ -35,7 +35,7 @@ export class TextConverter implements BodyConverter {
     return decodeText(body, charsetOf(options.mediaType) ?? DEFAULT_CHARSET);
   }
 
-  async write(value: unknown, options: WriteOptions): Promise<WrittenBody> {
+  write(value: unknown, options: WriteOptions): WrittenBody {
     if (typeof value !== 'string') throw new TypeError(`The text converter writes strings, not ${typeof value}`);
     const mediaType = concreteWriteType(this.supportedMediaTypes, options.mediaType);
     const encoded = encodeText(value, charsetOf(mediaType));

@@ -55,7 +55,7 @@ export class XmlObjectConverter implements BodyConverter {
     return options.shape === undefined ? value : coerceToShape(value, options.shape);
   }
 
-  async write(value: unknown, options: WriteOptions): Promise<WrittenBody> {
+  write(value: unknown, options: WriteOptions): WrittenBody {
     const mediaType = concreteWriteType(this.supportedMediaTypes, options.mediaType);
     return writeXmlText(toXml(value, options.rootName ?? this.#defaultRootName), mediaType);
   }

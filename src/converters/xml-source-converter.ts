@@ -29,7 +29,7 @@ export class XmlSourceConverter implements BodyConverter {
     return parseXmlDocument(decodeXml(body, options.mediaType), options.maxDepth);
   }
 
-  async write(value: unknown, options: WriteOptions): Promise<WrittenBody> {
+  write(value: unknown, options: WriteOptions): WrittenBody {
     if (!isXmlDocument(value)) throw new TypeError('The XML source converter writes a DOM Document');
     const mediaType = concreteWriteType(this.supportedMediaTypes, options.mediaType);
     // A parsed document keeps its declaration as a processing instruction, whose encoding may no

@@ -1,0 +1,115 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type PreconditionOutcome, evaluatePreconditions } from '../src/caching/conditional-request';
+import type { RequestInfo } from '../src/conditions/request-info';
+import type { RequestContext } from '../src/dsl/request-context';
+import { negotiate } from '../src/http/accept-header';
+import type { RequestSegment } from '../src/routing/request-path';
+import type { Route } from '../src/routing/route';
+import { type ValidatorSource, toValidators, versionPreconditionHeaders } from '../src/validators';
+import { bindContext } from './context-binder';
+import { evaluateAgainstGet, hasPreconditions } from './current-validators';
+import { type MaybePromise, andThen } from './maybe-promise';
+import type { DispatchExchange } from './request-exchange';
+import { readRequestBody } from './request-body';
+import { cacheHeaders, notModifiedHeaders, presetHeaders } from './response-headers';
+import { preconditionFailed, representationName, send, variesByAccept, writeRepresentation } from './representation-writer';
+import { toResult } from './result-writer';
+
+type Context = RequestContext<unknown, unknown, unknown, unknown, unknown>;
+type Hook = (context: Context) => ValidatorSource | Promise<ValidatorSource>;
+
+const SAFE = new Set(['GET', 'HEAD']);
+
+/** One request's run through the route selected for it. */
+interface Invocation {
+  readonly route: Route;
+  /** Every route whose path matched: the resource's GET route is among them. */
+  readonly candidates: readonly Route[];
+  readonly segments: readonly RequestSegment[];
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly request: RequestInfo;
+  readonly exchange: DispatchExchange;
+  readonly context: Context;
+  /** The clock when the request was dispatched: Date, Expires and the policy's second. */
+  readonly now: number;
+  /** The validators the `.etag()` hook gave, for the 200 as well as the 304. */
+  validators: ValidatorSource;
+}
+
+/**
+ * Runs a selected route: binds the inputs, answers preconditions from an `.etag()` hook (RFC 9110
+ * section 13.2.1: after the usual checks, before the method's action), reads the body, runs the
+ * handler and writes its result. Each step waits only for a promise it is given: a route whose
+ * hook, handler and converter answer synchronously is written in the turn that received it.
+ * Throws (synchronously or by rejecting) an error for the dispatcher to write as a problem.
+ */
+export function invokeRoute(
+  route: Route,
+  candidates: readonly Route[],
+  segments: readonly RequestSegment[],
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: RequestInfo,
+  exchange: DispatchExchange,
+  mediaType: string | undefined,
+  now: number,
+): MaybePromise<void> {
+  const context = bindContext(route, segments, request, exchange, mediaType) as Context;
+  const invocation: Invocation = { route, candidates, segments, req, res, request, exchange, context, now, validators: undefined };
+  const hook = route.options.etag as Hook | undefined;
+  if (hook !== undefined) return andThen(hook(context), answerFromHook, invocation);
+  if (!SAFE.has(request.method) && hasPreconditions(request)) {
+    // No hook: ask the resource's GET route for its current validators, before anything changes.
+    return andThen(evaluateAgainstGet(candidates, segments, request, exchange.req, exchange.res), afterCurrentState, invocation);
+  }
+  return readBodyAndHandle(invocation);
+}
+
+/**
+ * Answers the preconditions with the hook's validators. GET and HEAD compare the tag of the
+ * negotiated representation; other methods compare the resource's version whatever
+ * representation the client's tag came from.
+ */
+function answerFromHook(invocation: Invocation, source: ValidatorSource): MaybePromise<void> {
+  const { route, request, res } = invocation;
+  invocation.validators = source;
+  const safe = SAFE.has(request.method);
+  const offers = route.offers('object');
+  const chosen = safe && offers.length > 1 ? negotiate(offers, request.accept)[0] : undefined;
+  const validators = toValidators(source, chosen === undefined ? undefined : representationName(chosen));
+  const headers = safe ? request.headers : versionPreconditionHeaders(request.headers);
+  const outcome = evaluatePreconditions({ method: request.method, requestHeaders: headers, validators: validators ?? {}, exists: validators !== undefined });
+  if (outcome === 'precondition-failed') throw preconditionFailed();
+  if (outcome === 'proceed') return readBodyAndHandle(invocation);
+  const own = presetHeaders(res);
+  if (validators?.etag !== undefined) own.etag = validators.etag;
+  if (variesByAccept(route, 'object')) own.vary = 'Accept';
+  send(res, 304, notModifiedHeaders(cacheHeaders(request.method, route.cachePolicy, own, invocation.now)), undefined);
+}
+
+function afterCurrentState(invocation: Invocation, outcome: PreconditionOutcome): MaybePromise<void> {
+  if (outcome === 'precondition-failed') throw preconditionFailed();
+  return readBodyAndHandle(invocation);
+}
+
+function readBodyAndHandle(invocation: Invocation): MaybePromise<void> {
+  const { route, req, request, context } = invocation;
+  if (route.body === undefined) return handle(invocation);
+  return readRequestBody(req, request, route).then((body) => {
+    (context as { body: unknown }).body = body;
+    return handle(invocation);
+  });
+}
+
+function handle(invocation: Invocation): MaybePromise<void> {
+  return andThen(invocation.route.handler(invocation.context), writeResult, invocation);
+}
+
+function writeResult(invocation: Invocation, value: unknown): MaybePromise<void> {
+  const { res, exchange } = invocation;
+  const result = toResult(value);
+  // Timed out, client gone, or the handler wrote the response itself.
+  if (exchange.aborted || res.headersSent || res.writableEnded) return;
+  return writeRepresentation(res, invocation.request, invocation.route, result, invocation.now, invocation.validators);
+}
