@@ -37,14 +37,15 @@ function bindPath(route: Route, segments: readonly RequestSegment[]): Bag {
   for (let index = 0; index < template.length; index++) {
     const segment = template[index]!;
     if (segment.kind === 'literal') continue;
-    const parts = segment.kind === 'catch-all' ? segments.slice(index) : [segments[index]!];
-    const texts = parts.map((part) => {
-      if (part.text === undefined) throw malformed(`Invalid percent-encoding in path segment '${part.raw}'`);
-      return part.text;
-    });
-    path[segment.name] = texts.length === 1 ? texts[0] : texts.join('/');
+    if (segment.kind === 'catch-all') path[segment.name] = segments.slice(index).map(decodedText).join('/');
+    else path[segment.name] = decodedText(segments[index]!);
   }
   return path;
+}
+
+function decodedText(segment: RequestSegment): string {
+  if (segment.text === undefined) throw malformed(`Invalid percent-encoding in path segment '${segment.raw}'`);
+  return segment.text;
 }
 
 /**
@@ -64,7 +65,7 @@ export function bindContext(
   const path = bindPath(route, segments);
   for (const binding of route.bindings) {
     if (binding.source === 'query') {
-      query[binding.key] = resolveBinding(binding, request.query[binding.name]);
+      query[binding.key] = resolveBinding(binding, request.query.get(binding.name));
     } else if (binding.source === 'header') {
       // Own properties only: `constructor` is not a header a client sent.
       const raw = Object.hasOwn(request.headers, binding.name) ? request.headers[binding.name] : undefined;

@@ -50,12 +50,13 @@ export function send(res: ServerResponse, status: number, headers: Readonly<Reco
   // A response already on its way (a timeout answered, the handler wrote) is not written twice.
   if (res.headersSent) return;
   // The final set replaces whatever was set before: headers the corrections removed stay removed.
-  const current = res.getHeaders();
-  for (const name in current) if (!(name in headers)) res.removeHeader(name);
+  const preset = res.getHeaderNames();
+  for (const name of preset) if (!(name in headers)) res.removeHeader(name);
   for (const name in headers) {
     const value = headers[name]!;
     // A header set before (X-Powered-By, say) and kept as it was need not be set again.
-    if (typeof value !== 'string' || current[name] !== value) res.setHeader(name, value);
+    if (preset.length !== 0 && typeof value === 'string' && res.getHeader(name) === value) continue;
+    res.setHeader(name, value);
   }
   const withBody = body !== undefined && status !== 204 && status !== 304;
   if (withBody) res.setHeader('Content-Length', body.length);

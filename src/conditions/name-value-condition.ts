@@ -72,7 +72,7 @@ export class ParamsCondition extends NameValueCondition<ParamsCondition> {
   }
 
   protected valuesOf(request: RequestInfo, name: string): readonly string[] | undefined {
-    return request.query[name];
+    return request.query.get(name);
   }
 }
 

@@ -2,8 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { type MediaRange, parseAccept } from '../http/accept-header';
 import { type MediaType, parseMediaType } from '../http/media-type';
 
-/** Query parameters: name to values, in order. Null prototype: names are data. */
-export type QueryParameters = Readonly<Record<string, readonly string[]>>;
+/** Query parameters: name to values, in order. A Map: names are data, and inserting is several times faster than into a null-prototype object. */
+export type QueryParameters = ReadonlyMap<string, readonly string[]>;
 
 /** What route conditions look at: a plain view of a request, parsed lazily and at most once. */
 export interface RequestInfo {
@@ -21,8 +21,8 @@ const OCTET_STREAM: MediaType = Object.freeze({ type: 'application', subtype: 'o
 
 /** Parses a query string into name → values with `URLSearchParams` (form decoding, `+` is a space). */
 export function parseQuery(search: string): QueryParameters {
-  const query = Object.create(null) as Record<string, string[]>;
-  if (search === '') return query;
+  if (search === '') return NO_QUERY;
+  const query = new Map<string, string[]>();
   if (PLAIN_QUERY.test(search)) {
     // Nothing to decode: split as URLSearchParams does (a leading `?` dropped, empty pairs skipped,
     // the name up to the first `=`), without building its iterator and entries.
@@ -30,13 +30,20 @@ export function parseQuery(search: string): QueryParameters {
     for (const pair of pairs) {
       if (pair === '') continue;
       const eq = pair.indexOf('=');
-      const name = eq === -1 ? pair : pair.slice(0, eq);
-      (query[name] ??= []).push(eq === -1 ? '' : pair.slice(eq + 1));
+      add(query, eq === -1 ? pair : pair.slice(0, eq), eq === -1 ? '' : pair.slice(eq + 1));
     }
     return query;
   }
-  for (const [name, value] of new URLSearchParams(search)) (query[name] ??= []).push(value);
+  for (const [name, value] of new URLSearchParams(search)) add(query, name, value);
   return query;
+}
+
+const NO_QUERY: QueryParameters = new Map();
+
+function add(query: Map<string, string[]>, name: string, value: string): void {
+  const values = query.get(name);
+  if (values === undefined) query.set(name, [value]);
+  else values.push(value);
 }
 
 /** A query with nothing URLSearchParams would decode: printable ASCII without `%` and `+`. */
