@@ -72,6 +72,28 @@ function expressUseRaw(): Server {
   return listener(app);
 }
 
+/**
+ * What an Express 5 app writes by hand to do what the DSL route does: the header condition, the
+ * boolean query binding (400 when invalid), JSON or XML by `res.format` (which adds `Vary`),
+ * `Cache-Control` and a strong ETag from the bytes.
+ */
+function expressSame(): Server {
+  const app = express();
+  app.set('etag', 'strong');
+  app.get('/items/:id', (req, res, next) => {
+    if (req.get('x-client') !== 'bench') return next();
+    const verbose = req.query.verbose ?? 'false';
+    if (verbose !== 'true' && verbose !== 'false') return void res.status(400).json({ title: 'verbose must be true or false' });
+    const item = itemFor(req.params.id);
+    res.set('Cache-Control', 'max-age=60');
+    res.format({
+      'application/json': () => void res.json(item),
+      'application/xml': () => void res.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>${xmlBuilder().buildObject({ items: item })}`),
+    });
+  });
+  return listener(app);
+}
+
 const xmlBuilder = () => new Builder({ headless: true, renderOpts: { pretty: false } });
 
 /** Express negotiating JSON and XML with `res.format`, writing XML with xml2js as the DSL does. */
@@ -173,6 +195,7 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   fastify,
   'express-json': () => bareExpress(),
   'express-use-raw': expressUseRaw,
+  'express-same': expressSame,
   dsl: () => listener(dslApp((api) => declareItemRoute(api, '/items/{id}'))),
   'dsl-wrap': () => dslWrapped((api) => declareItemRoute(api, '/items/{id}')),
   'dsl-10': () => dslRoutes(10),
