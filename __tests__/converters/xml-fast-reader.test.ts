@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { readPlainXml } from '../../src/converters/xml-fast-reader';
+import { NOT_PLAIN, readPlainXmlValue } from '../../src/converters/xml-fast-reader';
 import { parseXmlValue, parseXmlValueWithSax } from '../../src/converters/xml-reading';
 import { toXml } from '../../src/converters/xml-writing';
 
@@ -14,18 +14,19 @@ async function viaSax(text: string): Promise<{ value?: unknown; error?: boolean 
 
 /** The fast reader reads `text` and gives what xml2js gives, or leaves it to xml2js. */
 async function expectSameAsSax(text: string): Promise<boolean> {
-  const plain = readPlainXml(text) !== undefined;
+  const plain = readPlainXmlValue(text) !== NOT_PLAIN;
   const sax = await viaSax(text);
   if (plain) {
     expect(sax.error).toBeUndefined();
-    expect(await parseXmlValue(text)).toEqual(sax.value);
+    expect(readPlainXmlValue(text)).toEqual(sax.value);
+    expect(await parseXmlValue(text, 64)).toEqual(sax.value);
   }
   return plain;
 }
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
-describe('readPlainXml(text)', () => {
+describe('readPlainXmlValue(text, maxDepth)', () => {
   describe('when the document is plain', () => {
     it.each([
       '<a/>',
@@ -83,7 +84,7 @@ describe('readPlainXml(text)', () => {
       '<xml-thing/>',
       '<?xml version="1.1"?><a/>',
     ])('leaves %j to xml2js', async (text) => {
-      expect(readPlainXml(text)).toBeUndefined();
+      expect(readPlainXmlValue(text)).toBe(NOT_PLAIN);
       await expectSameAsSax(text);
     });
   });
@@ -114,5 +115,21 @@ describe('readPlainXml(text)', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  describe('when elements nest deeper than maxDepth', () => {
+    const nested = (depth: number, leaf = 'x'): string => `${'<a>'.repeat(depth)}${leaf}${'</a>'.repeat(depth)}`;
+
+    it.each([
+      [nested(3), { a: { a: 'x' } }],
+      [nested(3, '<b/>'), { a: { a: { b: '' } } }],
+    ])('reads %j within a limit of 3, counting as assertSafeXml does (an empty element does not nest)', (text, value) => {
+      expect(readPlainXmlValue(text, 3)).toEqual(value);
+    });
+
+    it('leaves a text one level too deep to assertSafeXml, which refuses it', async () => {
+      expect(readPlainXmlValue(nested(4), 3)).toBe(NOT_PLAIN);
+      await expect(parseXmlValue(nested(4), 3)).rejects.toThrow(/deeper than 3 levels/);
+    });
   });
 });

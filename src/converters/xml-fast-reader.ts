@@ -1,6 +1,9 @@
+import { isForbiddenKey } from './prototype-safety';
+import { TEXT_KEY } from './xml-convention';
+
 /**
- * A fast reader for the plain XML that APIs exchange, answering exactly the tree xml2js (sax,
- * strict) builds with the options of `xml-reading.ts`, so that the same value comes out of it.
+ * A fast reader for the plain XML that APIs exchange, answering exactly the value that xml2js
+ * (sax, strict) and `elementToValue` in `xml-reading.ts` make of it, without building a tree.
  * It reads only a conservative subset: an optional `<?xml version="1.0" ...?>` declaration;
  * elements and attributes with ASCII names and no namespace prefixes; attribute values in double
  * or single quotes; text with the five predefined entities and character references; whitespace
@@ -9,18 +12,18 @@
  * and the caller parses the document with xml2js, which also reports errors with their position.
  */
 
-/** A node as xml2js builds it (see `Xml2jsNode` in xml-reading.ts). */
-export interface FastXmlNode {
-  readonly '#name': string;
-  readonly $ns: { readonly local: string; readonly uri: string };
-  readonly $?: Record<string, { readonly value: string; readonly local: string; readonly uri: string }>;
-  readonly $$?: (FastXmlNode | { readonly '#name': '__text__'; readonly _: string })[];
+/** What {@link readPlainXmlValue} answers for a text outside the plain subset. */
+export const NOT_PLAIN: unique symbol = Symbol('not plain XML');
+
+/** An element being read: its fields so far (Map order is the object's), and its text. */
+interface OpenElement {
+  readonly name: string;
+  fields: Map<string, unknown[]> | undefined;
+  hasFields: boolean;
+  text: string;
 }
 
 const DECLARATION = /^<\?xml version=(?:"1\.0"|'1\.0')(?: encoding=(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?: standalone=(?:"(?:yes|no)"|'(?:yes|no)'))? ?\?>/;
-/** Element and attribute names read here: ASCII, no colon, not starting with `xml` (reserved). */
-const NAME = /[A-Za-z_][A-Za-z0-9._-]*/y;
-const RESERVED = /^xml/i;
 /** Characters text may hold here: tab, newline, and printable characters up to U+FFFD but surrogates. */
 const PLAIN_TEXT = /^[^\0-\x08\x0b-\x1f\ud800-\udfff\ufffe\uffff]*$/;
 const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#([0-9]+)|#x([0-9a-fA-F]+));/y;
@@ -59,105 +62,171 @@ function decodeEntities(raw: string): string | undefined {
   return out + raw.slice(from);
 }
 
-/** Reads a name at `at`; `undefined` when there is none or it is reserved. */
-function readName(text: string, at: number): string | undefined {
-  NAME.lastIndex = at;
-  const m = NAME.exec(text);
-  if (m === null || RESERVED.test(m[0])) return undefined;
-  return m[0];
+function isNameStart(c: number): boolean {
+  const lower = c | 0x20;
+  return (lower >= 0x61 && lower <= 0x7a) || c === 0x5f; // A-Z a-z _
+}
+
+function isNameChar(c: number): boolean {
+  return isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d; // 0-9 . -
 }
 
 /**
- * The root element of `text` as xml2js would build it, or `undefined` when the text is outside
- * the subset described above (then xml2js must read it).
+ * The end of the name at `at`, or -1 when there is none or it is reserved. Names read here are
+ * ASCII (`[A-Za-z_][A-Za-z0-9._-]*`), without a colon, and do not start with `xml` in any case.
  */
-export function readPlainXml(text: string): FastXmlNode | undefined {
-  if (text.includes('\r') || !PLAIN_TEXT.test(text)) return undefined;
+function nameEnd(text: string, at: number): number {
+  if (!isNameStart(text.charCodeAt(at))) return -1;
+  let end = at + 1;
+  while (isNameChar(text.charCodeAt(end))) end++;
+  const reserved = end - at >= 3 && (text.charCodeAt(at) | 0x20) === 0x78 && (text.charCodeAt(at + 1) | 0x20) === 0x6d && (text.charCodeAt(at + 2) | 0x20) === 0x6c;
+  return reserved ? -1 : end;
+}
+
+/**
+ * The names a document repeats (a list's fields, record after record) as one string each: a
+ * repeated name is found by comparison instead of being cut out, hashed and internalised again
+ * as a field name.
+ */
+class RecentNames {
+  static readonly #LIMIT = 32;
+  readonly #names: string[] = [];
+
+  /** The name `text` holds from `start` to `end`. */
+  read(text: string, start: number, end: number): string {
+    const length = end - start;
+    for (const name of this.#names) if (name.length === length && text.startsWith(name, start)) return name;
+    const name = text.slice(start, end);
+    if (this.#names.length < RecentNames.#LIMIT) this.#names.push(name);
+    return name;
+  }
+}
+
+function addField(element: OpenElement, name: string, value: unknown): void {
+  element.hasFields = true;
+  if (isForbiddenKey(name)) return;
+  const fields = (element.fields ??= new Map());
+  const values = fields.get(name);
+  if (values === undefined) fields.set(name, [value]);
+  else values.push(value);
+}
+
+/** The value of a closed element, by the rules of `elementToValue` (xml-reading.ts). */
+function valueOf(element: OpenElement): unknown {
+  if (!element.hasFields) return element.text;
+  if (element.text.trim() !== '') addField(element, TEXT_KEY, element.text);
+  const value: Record<string, unknown> = {};
+  element.fields?.forEach((values, name) => {
+    value[name] = values.length === 1 ? values[0] : values;
+  });
+  return value;
+}
+
+/**
+ * The value of the root element of `text` (see `elementToValue` in xml-reading.ts), or
+ * {@link NOT_PLAIN} when the text is outside the subset described above or nests non-empty
+ * elements deeper than `maxDepth` (then `assertSafeXml` and xml2js must read it). A plain text has
+ * no DTD, one root element and no text outside it: it passes `assertSafeXml` but for the depth.
+ */
+export function readPlainXmlValue(text: string, maxDepth = Infinity): unknown {
+  if (text.includes('\r') || !PLAIN_TEXT.test(text)) return NOT_PLAIN;
   let i = 0;
   const declaration = DECLARATION.exec(text);
   if (declaration !== null) i = declaration[0].length;
-  else if (text.startsWith('<?')) return undefined;
+  else if (text.startsWith('<?')) return NOT_PLAIN;
   while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
-  if (text.charCodeAt(i) !== 0x3c /* < */) return undefined;
+  if (text.charCodeAt(i) !== 0x3c /* < */) return NOT_PLAIN;
 
-  const stack: FastXmlNode[] = [];
-  let root: FastXmlNode | undefined;
+  const stack: OpenElement[] = [];
+  const names = new RecentNames();
+  let done = false;
+  let root: unknown;
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (c !== 0x3c) {
       // Text up to the next tag.
       const lt = text.indexOf('<', i);
-      if (lt === -1) return undefined;
+      if (lt === -1) return NOT_PLAIN;
       const parent = stack[stack.length - 1];
-      if (parent === undefined) return undefined;
+      if (parent === undefined) return NOT_PLAIN;
       const raw = text.slice(i, lt);
-      if (raw.includes(']]>')) return undefined;
+      if (raw.includes(']]>')) return NOT_PLAIN;
       const decoded = decodeEntities(raw);
-      if (decoded === undefined) return undefined;
-      (parent.$$ ?? ((parent as { $$?: FastXmlNode['$$'] }).$$ = [])).push({ '#name': '__text__', _: decoded });
+      if (decoded === undefined) return NOT_PLAIN;
+      parent.text += decoded;
       i = lt;
       continue;
     }
     const next = text.charCodeAt(i + 1);
     if (next === 0x2f /* / */) {
-      // End tag.
-      const name = readName(text, i + 2);
+      // End tag: the open element's name, then optional whitespace and `>`.
       const open = stack.pop();
-      if (name === undefined || open === undefined || open['#name'] !== name) return undefined;
+      if (open === undefined) return NOT_PLAIN;
+      const name = open.name;
       let j = i + 2 + name.length;
+      if (!text.startsWith(name, i + 2) || isNameChar(text.charCodeAt(j))) return NOT_PLAIN;
       while (isWhitespace(text.charCodeAt(j))) j++;
-      if (text.charCodeAt(j) !== 0x3e /* > */) return undefined;
+      if (text.charCodeAt(j) !== 0x3e /* > */) return NOT_PLAIN;
       i = j + 1;
-      if (stack.length === 0) {
-        root = open;
+      const value = valueOf(open);
+      const parent = stack[stack.length - 1];
+      if (parent === undefined) {
+        root = value;
+        done = true;
         break;
       }
+      addField(parent, name, value);
       continue;
     }
     // Start tag (comments, CDATA, declarations and PIs start with ! or ?, which are not names).
-    if (root !== undefined) return undefined;
-    const name = readName(text, i + 1);
-    if (name === undefined) return undefined;
-    let j = i + 1 + name.length;
-    let attributes: Record<string, { value: string; local: string; uri: string }> | undefined;
+    let j = nameEnd(text, i + 1);
+    if (j === -1) return NOT_PLAIN;
+    const name = names.read(text, i + 1, j);
+    const element: OpenElement = { name, fields: undefined, hasFields: false, text: '' };
+    let seen: Set<string> | undefined;
     for (;;) {
       const before = j;
       while (isWhitespace(text.charCodeAt(j))) j++;
       const d = text.charCodeAt(j);
       if (d === 0x3e || (d === 0x2f && text.charCodeAt(j + 1) === 0x3e)) break;
-      if (j === before) return undefined;
-      const attribute = readName(text, j);
-      if (attribute === undefined) return undefined;
-      j += attribute.length;
-      if (text.charCodeAt(j) !== 0x3d /* = */) return undefined;
+      if (j === before) return NOT_PLAIN;
+      const end = nameEnd(text, j);
+      if (end === -1) return NOT_PLAIN;
+      const attribute = names.read(text, j, end);
+      j = end;
+      if (text.charCodeAt(j) !== 0x3d /* = */) return NOT_PLAIN;
       const quote = text.charCodeAt(j + 1);
-      if (quote !== 0x22 && quote !== 0x27) return undefined;
+      if (quote !== 0x22 && quote !== 0x27) return NOT_PLAIN;
       const close = text.indexOf(quote === 0x22 ? '"' : "'", j + 2);
-      if (close === -1) return undefined;
+      if (close === -1) return NOT_PLAIN;
       const raw = text.slice(j + 2, close);
-      if (raw.includes('<') || raw.includes('\t') || raw.includes('\n')) return undefined;
+      if (raw.includes('<') || raw.includes('\t') || raw.includes('\n')) return NOT_PLAIN;
       const value = decodeEntities(raw);
-      if (value === undefined) return undefined;
-      attributes ??= Object.create(null) as Record<string, { value: string; local: string; uri: string }>;
-      if (Object.hasOwn(attributes, attribute)) return undefined;
-      attributes[attribute] = { value, local: attribute, uri: '' };
+      if (value === undefined) return NOT_PLAIN;
+      // A repeated attribute is an error sax reports with its position.
+      seen ??= new Set();
+      if (seen.has(attribute)) return NOT_PLAIN;
+      seen.add(attribute);
+      addField(element, attribute, value);
       j = close + 1;
     }
-    const node: FastXmlNode = attributes === undefined ? { '#name': name, $ns: { local: name, uri: '' } } : { '#name': name, $ns: { local: name, uri: '' }, $: attributes };
     const parent = stack[stack.length - 1];
-    if (parent !== undefined) (parent.$$ ?? ((parent as { $$?: FastXmlNode['$$'] }).$$ = [])).push(node);
     if (text.charCodeAt(j) === 0x2f) {
       i = j + 2;
+      const value = valueOf(element);
       if (parent === undefined) {
-        root = node;
+        root = value;
+        done = true;
         break;
       }
+      addField(parent, name, value);
     } else {
-      stack.push(node);
+      stack.push(element);
+      if (stack.length > maxDepth) return NOT_PLAIN;
       i = j + 1;
     }
   }
-  if (root === undefined) return undefined;
+  if (!done) return NOT_PLAIN;
   while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
-  return i === text.length ? root : undefined;
+  return i === text.length ? root : NOT_PLAIN;
 }

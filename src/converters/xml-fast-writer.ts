@@ -1,3 +1,5 @@
+import { ITEM_NAME } from './xml-convention';
+
 /**
  * A fast writer for the common case of `toXml`: byte for byte what xml2js's Builder writes for
  * the object convention (see xml-writing.ts), for values made of strings, finite numbers,
@@ -7,7 +9,6 @@
  * writes the document (or reports the error) as before.
  */
 
-const ITEM = 'item';
 /** Names written here: ASCII XML names, a subset of what `isXmlName` accepts. */
 const SIMPLE_NAME = /^[A-Za-z_][A-Za-z0-9._-]*$/;
 /** Text written here: tab, newline and printable characters, no surrogates, no C1 controls. */
@@ -46,7 +47,7 @@ class PlainXmlWriter {
     this.#ancestors.add(value);
     let out = '';
     if (Array.isArray(value)) {
-      for (const item of value) out += this.element(ITEM, item ?? null);
+      for (const item of value) out += this.element(ITEM_NAME, item ?? null);
     } else {
       const record = value as Record<string, unknown>;
       for (const key of Object.keys(record)) {

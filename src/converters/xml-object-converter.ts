@@ -5,7 +5,6 @@ import { concreteWriteType, mediaTypes, supportsRead, supportsWrite } from './me
 import { coerceToShape } from './shape-coercion';
 import { decodeXml, writeXmlText } from './xml-charset';
 import { parseXmlValue } from './xml-reading';
-import { assertSafeXml } from './xml-safety';
 import { toXml } from './xml-writing';
 
 /** Options of {@link XmlObjectConverter}. */
@@ -50,8 +49,7 @@ export class XmlObjectConverter implements BodyConverter {
 
   async read(body: Buffer, options: ReadOptions): Promise<unknown> {
     const text = decodeXml(body, options.mediaType);
-    assertSafeXml(text, options.maxDepth);
-    const value = await parseXmlValue(text);
+    const value = await parseXmlValue(text, options.maxDepth);
     return options.shape === undefined ? value : coerceToShape(value, options.shape);
   }
 

@@ -1,13 +1,11 @@
 import { Parser } from 'xml2js';
 import { malformedBody } from './malformed-body';
-import { readPlainXml } from './xml-fast-reader';
+import { NOT_PLAIN, readPlainXmlValue } from './xml-fast-reader';
 import { isForbiddenKey } from './prototype-safety';
+import { assertSafeXml } from './xml-safety';
+import { TEXT_KEY, XSI_NAMESPACE } from './xml-convention';
 
-/** The namespace of `xsi:nil`, which marks a `null` (XML Schema Part 1, section 2.6.2). */
-export const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
-/** Where the text of an element that also has attributes or child elements goes. */
-export const TEXT_KEY = 'value';
 
 interface Xml2jsAttribute {
   readonly value: string;
@@ -38,14 +36,17 @@ const PARSER_OPTIONS = {
 } as const;
 
 /**
- * Parses an XML text that {@link assertSafeXml} has passed with xml2js (sax, strict mode) and
- * answers the root element's value under the object convention (see {@link elementToValue}).
- * sax does not expand entities other than the five predefined ones and character references.
+ * Reads an XML text into its root element's value under the object convention (see
+ * {@link elementToValue}). Plain documents (most API bodies) are read in one pass without sax
+ * (`readPlainXmlValue`); a plain document has no DTD, one root and no text outside it, and that
+ * pass checks the depth. Any other text is checked by {@link assertSafeXml} (no DTD, depth, one
+ * root) and then parsed by xml2js (sax, strict mode), which expands no entities other than the
+ * five predefined ones and character references.
  */
-export async function parseXmlValue(text: string, format = 'XML'): Promise<unknown> {
-  // Plain documents (most API bodies) are read without sax, into the same tree.
-  const plain = readPlainXml(text);
-  if (plain !== undefined) return elementToValue(plain as Xml2jsNode);
+export async function parseXmlValue(text: string, maxDepth: number, format = 'XML'): Promise<unknown> {
+  const plain = readPlainXmlValue(text, maxDepth);
+  if (plain !== NOT_PLAIN) return plain;
+  assertSafeXml(text, maxDepth, format);
   return parseXmlValueWithSax(text, format);
 }
 

@@ -1,9 +1,7 @@
 import { Builder } from 'xml2js';
 import { writePlainXml } from './xml-fast-writer';
-import { XSI_NAMESPACE } from './xml-reading';
+import { ITEM_NAME, XSI_NAMESPACE } from './xml-convention';
 
-/** The element name of each item of an array that has no field name: the root's, or an inner array's. */
-export const ITEM_NAME = 'item';
 
 // xml2js treats these keys as attributes and text. Neither is a valid XML name, so no field of
 // the user's object (whose names are checked) can be mistaken for them.
