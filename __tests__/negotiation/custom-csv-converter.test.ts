@@ -27,7 +27,7 @@ class SimpleCsvConverter implements BodyConverter {
     });
   }
 
-  async write(value: unknown): Promise<{ body: Buffer; contentType: string }> {
+  write(value: unknown): { body: Buffer; contentType: string } {
     const rows = value as Record<string, unknown>[];
     const header = Object.keys(rows[0] ?? {});
     const lines = [header, ...rows.map((row) => header.map((name) => String(row[name] ?? '')))].map((cells) => cells.join(','));
