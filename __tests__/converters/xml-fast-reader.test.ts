@@ -47,6 +47,11 @@ describe('readPlainXmlValue(text, maxDepth)', () => {
       '<a >x</a >',
       '<a><b/><b/><c/></a>',
       '<a><__proto__>1</__proto__><constructor>2</constructor><ok>3</ok></a>',
+      '<a constructor="1"/>',
+      '<a prototype="1"> text </a>',
+      '<a value="1"><value>2</value>three</a>',
+      '<a b="1"><b>2</b></a>',
+      '<a>  <b/>  </a>',
       '<a>\u00e9\u4e2d\u0085</a>',
     ])('gives what xml2js gives for %j', async (text) => {
       expect(await expectSameAsSax(text)).toBe(true);
