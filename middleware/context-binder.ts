@@ -81,35 +81,24 @@ export function bindContext(
       matrix[binding.key] = resolveBinding(binding, values);
     }
   }
-  return new HandlerContext(path, query, header, matrix, mediaType, exchange);
-}
-
-/** The context object: bound values as fields, the exchange's parts read through getters. */
-class HandlerContext implements RequestContext<Bag, Bag, Bag, Bag, unknown> {
-  body: unknown = undefined;
-  readonly #exchange: Exchange;
-
-  constructor(
-    readonly path: Bag,
-    readonly query: Bag,
-    readonly header: Bag,
-    readonly matrix: Bag,
-    readonly mediaType: string | undefined,
-    exchange: Exchange,
-  ) {
-    this.#exchange = exchange;
-  }
-
-  // Read through: the exchange may make them on first use (the signal, Express's req/res).
-  get req(): Request {
-    return this.#exchange.req;
-  }
-
-  get res(): Response {
-    return this.#exchange.res;
-  }
-
-  get signal(): AbortSignal {
-    return this.#exchange.signal;
-  }
+  // An object literal with own, enumerable getters: `{ ...ctx }`, `Object.create(ctx)` and proxies
+  // see req, res and signal as before (a class with private state broke the latter two).
+  return {
+    path,
+    query,
+    header,
+    matrix,
+    body: undefined,
+    mediaType,
+    // Read through: the exchange may make them on first use (the signal, Express's req/res).
+    get req() {
+      return exchange.req;
+    },
+    get res() {
+      return exchange.res;
+    },
+    get signal() {
+      return exchange.signal;
+    },
+  };
 }

@@ -49,8 +49,10 @@ function createDispatch(
   function failed(error: unknown, req: IncomingMessage, res: ServerResponse, request: RequestInfo): void {
     if (!(error instanceof HttpError)) onError(error, req as Request);
     if (res.headersSent) {
-      // Part of a response is on the wire: the only honest signal left is to cut the connection.
-      res.destroy();
+      // Part of a response is on its way: the only honest signal left is to cut the connection,
+      // after what was written has gone out (node holds a response's first writes until its
+      // next tick, and that tick was queued before this one).
+      process.nextTick(() => res.destroy());
       return;
     }
     writeProblem(res, error, (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/', request.accept);
@@ -78,6 +80,8 @@ function createDispatch(
       const { route } = selection;
       const best = route.producedTypes.length === 0 ? undefined : negotiate(route.producedTypes, request.accept)[0];
       const exchange = new DispatchExchange(req, res, express);
+      // A route's time limit counts from here, whatever its hook and handler do synchronously.
+      const started = route.timeout === undefined ? 0 : performance.now();
       const work = invokeRoute(route, candidates, segments, req, res, request, exchange, best === undefined ? undefined : essenceOf(best), clock());
       // Answered in this turn (or failed, and caught below): nothing to wait for, nothing to time.
       if (!isThenable(work)) return true;
@@ -98,11 +102,14 @@ function createDispatch(
         if (error !== undefined) fail(error);
       };
       const { ms, status = 503 } = route.timeout;
-      const timer = setTimeout(() => {
-        const error = new HttpError(status, `The handler did not answer within ${ms} ms`, { type: ProblemType.timeout });
-        exchange.cancellation.abort(error);
-        settle(error);
-      }, ms);
+      const timer = setTimeout(
+        () => {
+          const error = new HttpError(status, `The handler did not answer within ${ms} ms`, { type: ProblemType.timeout });
+          exchange.cancellation.abort(error);
+          settle(error);
+        },
+        Math.max(0, ms - (performance.now() - started)),
+      );
       work.then(() => settle(), settle);
     } catch (error) {
       failed(error, req, res, request);

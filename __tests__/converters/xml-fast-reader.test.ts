@@ -52,6 +52,8 @@ describe('readPlainXmlValue(text, maxDepth)', () => {
       '<a value="1"><value>2</value>three</a>',
       '<a b="1"><b>2</b></a>',
       '<a>  <b/>  </a>',
+      '<a><_>x</_></a>',
+      '<a><__text__>x</__text__>y</a>',
       '<a>\u00e9\u4e2d\u0085</a>',
     ])('gives what xml2js gives for %j', async (text) => {
       expect(await expectSameAsSax(text)).toBe(true);
@@ -74,6 +76,7 @@ describe('readPlainXmlValue(text, maxDepth)', () => {
       '<a>\ud83d\ude00</a>',
       '<a b=1/>',
       '<a b="1" b="2"/>',
+      '<a __proto__="1">t</a>',
       '<a b="1"c="2"/>',
       '<a b = "1"/>',
       '<a b="x\ny"/>',

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import { HttpError, createRouter } from '../../src';
@@ -22,6 +23,11 @@ describe('dispatch of routes that answer synchronously', () => {
     throw new HttpError(409, 'Not now');
   });
   api.post('/echo').consumes('application/json').body(Object).handle((ctx) => ctx.body);
+  api.get('/half-written').handle((ctx) => {
+    ctx.res.writeHead(200, { 'Content-Type': 'text/plain' });
+    ctx.res.write('partial');
+    throw new Error('failed halfway');
+  });
   const listener = api.wrap(express());
   const server = http.createServer((req, res) => {
     listener(req, res);
@@ -68,5 +74,26 @@ describe('dispatch of routes that answer synchronously', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ a: 1 });
     expect(endedInTurn).toEqual([false]);
+  });
+
+  it('sends what a handler wrote before it threw, then cuts the connection', async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as net.AddressInfo;
+      const received = await new Promise<string>((resolve, reject) => {
+        let data = '';
+        const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /half-written HTTP/1.1\r\nHost: x\r\n\r\n'));
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => (data += chunk));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+      });
+      expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(received).toContain('partial');
+      // Chunked, and never finished: no last chunk, so the client knows the answer is incomplete.
+      expect(received).not.toContain('\r\n0\r\n\r\n');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -16,6 +16,16 @@ describe('route timeouts, .timeout(ms, { status })', () => {
       api.get('/gateway').timeout(50, { status: 504 }).handle(() => new Promise(() => undefined));
       api.get('/late-failure').timeout(20).handle(() => new Promise((_, reject) => setTimeout(() => reject(new Error('late')), 60)));
       api.get('/quick').timeout(1000).handle(() => ({ ok: true }));
+      api
+        .get('/busy-then-waits')
+        .timeout(50)
+        .etag(() => 'v1')
+        .handle(() => {
+          // 120 ms of synchronous work, then a promise: the limit counts from the dispatch.
+          const until = Date.now() + 120;
+          while (Date.now() < until);
+          return new Promise((resolve) => setTimeout(() => resolve({ late: true }), 5));
+        });
       api.get('/inherited').handle(() => new Promise(() => undefined));
     },
     { timeout: { ms: 40 }, onError },
@@ -32,6 +42,10 @@ describe('route timeouts, .timeout(ms, { status })', () => {
     expect(problem.type).toBe('urn:represent:problem:timeout');
     expect(problem.detail).toBe('The handler did not answer within 50 ms');
     expect(aborted[0]?.aborted).toBe(true);
+  });
+
+  it('counts the limit from the dispatch, so synchronous work in the hook and the handler counts too', async () => {
+    expectProblem(await request(app).get('/busy-then-waits'), 503);
   });
 
   it('answers 504 when the route says so', async () => {

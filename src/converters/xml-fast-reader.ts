@@ -203,9 +203,11 @@ export function readPlainXmlValue(text: string, maxDepth = Infinity): unknown {
       if (raw.includes('<') || raw.includes('\t') || raw.includes('\n')) return NOT_PLAIN;
       const value = decodeEntities(raw);
       if (value === undefined) return NOT_PLAIN;
-      // A repeated attribute is an error sax reports with its position.
+      // A repeated attribute is an error sax reports with its position; xml2js loses an
+      // attribute named __proto__ (it is assigned to an object), and the element is then read as
+      // if it had none: left to xml2js to say the same.
       seen ??= new Set();
-      if (seen.has(attribute)) return NOT_PLAIN;
+      if (seen.has(attribute) || attribute === '__proto__') return NOT_PLAIN;
       seen.add(attribute);
       addField(element, attribute, value);
       j = close + 1;

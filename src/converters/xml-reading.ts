@@ -19,10 +19,13 @@ interface Xml2jsNode {
   readonly $ns?: { readonly local: string; readonly uri: string };
   readonly $?: Readonly<Record<string, Xml2jsAttribute>>;
   readonly $$?: readonly Xml2jsNode[];
-  readonly _?: string;
+  /** Text, under the `charkey` below. */
+  readonly '#text'?: string;
 }
 
 const PARSER_OPTIONS = {
+  // Not a valid XML name, unlike xml2js's default `_`: an element named `_` made it fail.
+  charkey: '#text',
   explicitChildren: true,
   preserveChildrenOrder: true,
   charsAsChildren: true,
@@ -89,7 +92,8 @@ function elementToValue(node: Xml2jsNode): unknown {
     addField(fields, attribute.local, attribute.value);
   }
   for (const child of node.$$ ?? []) {
-    if (child['#name'] === '__text__') text += child._ ?? '';
+    // Text nodes are named `__text__`; an element of that name has a namespace record.
+    if (child['#name'] === '__text__' && child.$ns === undefined) text += child['#text'] ?? '';
     else {
       hasFields = true;
       addField(fields, child.$ns?.local ?? child['#name'], elementToValue(child));
