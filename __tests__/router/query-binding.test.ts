@@ -56,6 +56,12 @@ describe('query parameter binding, .query(name, options)', () => {
     expect(problem).toMatchObject({ type: ProblemType.invalidQueryParameter, detail, parameter, expected });
   });
 
+  it('refuses a binding named __proto__ at declaration (ctx.query.__proto__ would be a prototype)', () => {
+    expect(() => createRouter().get('/x').query('__proto__').handle(() => 1)).toThrow(
+      "Route GET /x: A query parameter binding cannot be named '__proto__'",
+    );
+  });
+
   it('rejects a default value that does not convert, at declaration, naming the route', () => {
     expect(() => createRouter().get('/x').query('page', { type: 'integer', defaultValue: 'one' }).handle(() => 1)).toThrow(
       "Route GET /x: The default value 'one' of query parameter 'page' is not an integer",

@@ -64,6 +64,8 @@ export function compileBinding(
   pathVar?: { readonly name: string; readonly segment: number },
 ): CompiledBinding {
   if (typeof name !== 'string' || name === '') throw new Error(`A ${NOUN[source]} binding needs a name`);
+  // ctx.query.__proto__ and its kin would be the bag's prototype, not the value.
+  if (name === '__proto__') throw new Error(`A ${NOUN[source]} binding cannot be named '__proto__': it would set the prototype of ctx's bag`);
   const type = options.type ?? 'string';
   if (!['string', 'integer', 'number', 'boolean'].includes(type)) throw new Error(`Unknown type '${String(type)}' for ${NOUN[source]} '${name}'`);
   if (options.defaultValue !== undefined) {
