@@ -5,9 +5,15 @@ import { type Router, createRouter } from '../../src';
 
 /** What handlers commonly do with the context object besides reading its fields. */
 function declare(api: Router): void {
+  api.get('/destructured/{id}').handle(({ path, req, res, signal }) => ({
+    id: path.id,
+    header: req.get('x-client') ?? null,
+    json: typeof res.json,
+    signal: signal instanceof AbortSignal,
+  }));
   api.get('/spread/{id}').handle((ctx) => {
     const copy = { ...ctx };
-    return { id: copy.path.id, keys: Object.keys(copy).sort(), header: copy.req.get('x-client') ?? null, signal: copy.signal instanceof AbortSignal };
+    return { keys: Object.keys(copy).sort(), id: copy.path.id, req: 'req' in copy };
   });
   api.get('/derived').handle((ctx) => {
     const derived = Object.create(ctx) as typeof ctx;
@@ -27,15 +33,16 @@ describe.each([
   declare(api);
   const server = http.createServer(mount(api));
 
-  it('copies with its request, response and signal (spread)', async () => {
-    const res = await request(server).get('/spread/7').set('X-Client', 'a');
+  it('gives its request, response and signal to a destructuring parameter', async () => {
+    const res = await request(server).get('/destructured/7').set('X-Client', 'a');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      id: '7',
-      keys: ['body', 'header', 'matrix', 'mediaType', 'path', 'query', 'req', 'res', 'signal'],
-      header: 'a',
-      signal: true,
-    });
+    expect(res.body).toEqual({ id: '7', header: 'a', json: 'function', signal: true });
+  });
+
+  it('copies its bound values with a spread; req, res and signal are read from ctx itself (getters)', async () => {
+    const res = await request(server).get('/spread/7');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ keys: ['body', 'header', 'matrix', 'mediaType', 'path', 'query'], id: '7', req: false });
   });
 
   it('serves as the prototype of another object', async () => {

@@ -3,6 +3,10 @@ import type { Request, Response } from 'express';
 /**
  * What a handler receives: the bound values under `path`, `query`, `header` and `matrix` (each
  * keyed by the declared name), the converted `body`, and the raw Express `req`/`res`.
+ *
+ * `req`, `res` and `signal` are getters, made on first use: destructure them
+ * (`({ path, req }) => ...`) or read them from `ctx`; a spread copy (`{ ...ctx }`) carries the
+ * bound values only.
  */
 export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined> {
   readonly path: P;
