@@ -1,5 +1,4 @@
-import { isForbiddenKey } from './prototype-safety';
-import { TEXT_KEY } from './xml-convention';
+import { ElementValue } from './xml-convention';
 
 /**
  * A fast reader for the plain XML that APIs exchange, answering exactly the value that xml2js
@@ -14,14 +13,6 @@ import { TEXT_KEY } from './xml-convention';
 
 /** What {@link readPlainXmlValue} answers for a text outside the plain subset. */
 export const NOT_PLAIN: unique symbol = Symbol('not plain XML');
-
-/** An element being read: its fields so far (Map order is the object's), and its text. */
-interface OpenElement {
-  readonly name: string;
-  fields: Map<string, unknown[]> | undefined;
-  hasFields: boolean;
-  text: string;
-}
 
 const DECLARATION = /^<\?xml version=(?:"1\.0"|'1\.0')(?: encoding=(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?: standalone=(?:"(?:yes|no)"|'(?:yes|no)'))? ?\?>/;
 /** Characters text may hold here: tab, newline, and printable characters up to U+FFFD but surrogates. */
@@ -102,26 +93,6 @@ class RecentNames {
   }
 }
 
-function addField(element: OpenElement, name: string, value: unknown): void {
-  element.hasFields = true;
-  if (isForbiddenKey(name)) return;
-  const fields = (element.fields ??= new Map());
-  const values = fields.get(name);
-  if (values === undefined) fields.set(name, [value]);
-  else values.push(value);
-}
-
-/** The value of a closed element, by the rules of `elementToValue` (xml-reading.ts). */
-function valueOf(element: OpenElement): unknown {
-  if (!element.hasFields) return element.text;
-  if (element.text.trim() !== '') addField(element, TEXT_KEY, element.text);
-  const value: Record<string, unknown> = {};
-  element.fields?.forEach((values, name) => {
-    value[name] = values.length === 1 ? values[0] : values;
-  });
-  return value;
-}
-
 /**
  * The value of the root element of `text` (see `elementToValue` in xml-reading.ts), or
  * {@link NOT_PLAIN} when the text is outside the subset described above or nests non-empty
@@ -137,7 +108,7 @@ export function readPlainXmlValue(text: string, maxDepth = Infinity): unknown {
   while (i < text.length && isWhitespace(text.charCodeAt(i))) i++;
   if (text.charCodeAt(i) !== 0x3c /* < */) return NOT_PLAIN;
 
-  const stack: OpenElement[] = [];
+  const stack: ElementValue[] = [];
   const names = new RecentNames();
   let done = false;
   let root: unknown;
@@ -153,7 +124,7 @@ export function readPlainXmlValue(text: string, maxDepth = Infinity): unknown {
       if (raw.includes(']]>')) return NOT_PLAIN;
       const decoded = decodeEntities(raw);
       if (decoded === undefined) return NOT_PLAIN;
-      parent.text += decoded;
+      parent.addText(decoded);
       i = lt;
       continue;
     }
@@ -168,21 +139,21 @@ export function readPlainXmlValue(text: string, maxDepth = Infinity): unknown {
       while (isWhitespace(text.charCodeAt(j))) j++;
       if (text.charCodeAt(j) !== 0x3e /* > */) return NOT_PLAIN;
       i = j + 1;
-      const value = valueOf(open);
+      const value = open.value();
       const parent = stack[stack.length - 1];
       if (parent === undefined) {
         root = value;
         done = true;
         break;
       }
-      addField(parent, name, value);
+      parent.addField(name, value);
       continue;
     }
     // Start tag (comments, CDATA, declarations and PIs start with ! or ?, which are not names).
     let j = nameEnd(text, i + 1);
     if (j === -1) return NOT_PLAIN;
     const name = names.read(text, i + 1, j);
-    const element: OpenElement = { name, fields: undefined, hasFields: false, text: '' };
+    const element = new ElementValue(name);
     let seen: Set<string> | undefined;
     for (;;) {
       const before = j;
@@ -209,19 +180,19 @@ export function readPlainXmlValue(text: string, maxDepth = Infinity): unknown {
       seen ??= new Set();
       if (seen.has(attribute) || attribute === '__proto__') return NOT_PLAIN;
       seen.add(attribute);
-      addField(element, attribute, value);
+      element.addField(attribute, value);
       j = close + 1;
     }
     const parent = stack[stack.length - 1];
     if (text.charCodeAt(j) === 0x2f) {
       i = j + 2;
-      const value = valueOf(element);
+      const value = element.value();
       if (parent === undefined) {
         root = value;
         done = true;
         break;
       }
-      addField(parent, name, value);
+      parent.addField(name, value);
     } else {
       stack.push(element);
       if (stack.length > maxDepth) return NOT_PLAIN;

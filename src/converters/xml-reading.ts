@@ -1,9 +1,8 @@
 import { Parser } from 'xml2js';
 import { malformedBody } from './malformed-body';
 import { NOT_PLAIN, readPlainXmlValue } from './xml-fast-reader';
-import { isForbiddenKey } from './prototype-safety';
 import { assertSafeXml } from './xml-safety';
-import { TEXT_KEY, XSI_NAMESPACE } from './xml-convention';
+import { ElementValue, XSI_NAMESPACE } from './xml-convention';
 
 const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 
@@ -67,53 +66,25 @@ export async function parseXmlValueWithSax(text: string, format = 'XML'): Promis
 }
 
 /**
- * The value of one element, Jackson-style and free of parser artefacts:
- *
- * - `xsi:nil="true"` is `null`;
- * - an element with neither attributes nor child elements is its text (`''` when empty);
- * - otherwise an object: attributes and child elements are fields by local name (namespaces and
- *   `xmlns`/`xsi` attributes are dropped), a name that occurs more than once is an array in
- *   document order, and text beside them is the field `value`.
- *
- * Whether a single element is really a one-item array, and whether text is a number, only a shape
- * can say: see {@link coerceToShape}.
+ * The value of one element of xml2js's tree (see {@link ElementValue}): `xsi:nil="true"` is
+ * `null`; namespaces and `xmlns`/`xsi` attributes are dropped; fields go by local name.
  */
 function elementToValue(node: Xml2jsNode): unknown {
-  const fields: Record<string, unknown[]> = Object.create(null) as Record<string, unknown[]>;
-  let text = '';
-  let hasFields = false;
+  const element = new ElementValue(node['#name']);
   for (const attribute of Object.values(node.$ ?? {})) {
     if (attribute.uri === XSI_NAMESPACE) {
       if (attribute.local === 'nil' && attribute.value.trim() === 'true') return null;
       continue;
     }
     if (attribute.uri === XMLNS_NAMESPACE || attribute.local === 'xmlns') continue;
-    hasFields = true;
-    addField(fields, attribute.local, attribute.value);
+    element.addField(attribute.local, attribute.value);
   }
   for (const child of node.$$ ?? []) {
     // Text nodes are named `__text__`; an element of that name has a namespace record.
-    if (child['#name'] === '__text__' && child.$ns === undefined) text += child['#text'] ?? '';
-    else {
-      hasFields = true;
-      addField(fields, child.$ns?.local ?? child['#name'], elementToValue(child));
-    }
+    if (child['#name'] === '__text__' && child.$ns === undefined) element.addText(child['#text'] ?? '');
+    else element.addField(child.$ns?.local ?? child['#name'], elementToValue(child));
   }
-  if (!hasFields) return text;
-  if (text.trim() !== '') addField(fields, TEXT_KEY, text);
-  const value: Record<string, unknown> = {};
-  for (const name of Object.keys(fields)) {
-    const values = fields[name]!;
-    value[name] = values.length === 1 ? values[0] : values;
-  }
-  return value;
-}
-
-function addField(fields: Record<string, unknown[]>, name: string, value: unknown): void {
-  if (isForbiddenKey(name)) return;
-  const values = fields[name];
-  if (values === undefined) fields[name] = [value];
-  else values.push(value);
+  return element.value();
 }
 
 /** sax reports "reason\nLine: L\nColumn: C\nChar: X", with a 0-based line. */
