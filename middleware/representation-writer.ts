@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { evaluatePreconditions } from '../src/caching/conditional-request';
+import { evaluatePreconditions, isGetOrHead } from '../src/caching/conditional-request';
 import { strongEntityTag } from '../src/caching/entity-tag';
 import { formatHttpDate } from '../src/caching/http-date';
 import type { RequestInfo } from '../src/conditions/request-info';
@@ -125,7 +125,7 @@ export function writeRepresentation(
   const final = cacheHeaders(method, route.cachePolicy, headers, now);
   const cacheable = isCacheable(method, result.status, final);
 
-  if (given !== undefined && result.status === 200 && (method === 'GET' || method === 'HEAD')) {
+  if (given !== undefined && result.status === 200 && isGetOrHead(method)) {
     // The handler knows its validators: answer the condition before converting anything. Only for
     // GET and HEAD: after an unsafe method they describe the new state, and its preconditions were
     // evaluated before the change (RFC 9110 section 13.2.1).

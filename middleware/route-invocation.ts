@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type PreconditionOutcome, evaluatePreconditions } from '../src/caching/conditional-request';
+import { type PreconditionOutcome, evaluatePreconditions, isGetOrHead } from '../src/caching/conditional-request';
 import type { RequestInfo } from '../src/conditions/request-info';
 import type { RequestContext } from '../src/dsl/request-context';
 import { negotiate } from '../src/http/accept-header';
@@ -17,8 +17,6 @@ import { toResult } from './result-writer';
 
 type Context = RequestContext<unknown, unknown, unknown, unknown, unknown>;
 type Hook = (context: Context) => ValidatorSource | Promise<ValidatorSource>;
-
-const SAFE = new Set(['GET', 'HEAD']);
 
 /** One request's run through the route selected for it. */
 interface Invocation {
@@ -59,7 +57,7 @@ export function invokeRoute(
   const invocation: Invocation = { route, candidates, segments, req, res, request, exchange, context, now, validators: undefined };
   const hook = route.options.etag as Hook | undefined;
   if (hook !== undefined) return andThen(hook(context), answerFromHook, invocation);
-  if (!SAFE.has(request.method) && hasPreconditions(request)) {
+  if (!isGetOrHead(request.method) && hasPreconditions(request)) {
     // No hook: ask the resource's GET route for its current validators, before anything changes.
     return andThen(evaluateAgainstGet(candidates, segments, request, exchange.req, exchange.res), afterCurrentState, invocation);
   }
@@ -74,7 +72,7 @@ export function invokeRoute(
 function answerFromHook(invocation: Invocation, source: ValidatorSource): MaybePromise<void> {
   const { route, request, res } = invocation;
   invocation.validators = source;
-  const safe = SAFE.has(request.method);
+  const safe = isGetOrHead(request.method);
   const offers = route.offers('object');
   const chosen = safe && offers.length > 1 ? negotiate(offers, request.accept)[0] : undefined;
   const validators = toValidators(source, chosen === undefined ? undefined : representationName(chosen));

@@ -1,4 +1,4 @@
-import { type PreconditionOutcome, type Validators, evaluatePreconditions } from '../../src/caching/conditional-request';
+import { type PreconditionOutcome, type Validators, evaluatePreconditions, isGetOrHead } from '../../src/caching/conditional-request';
 
 const LM = 'Sun, 06 Nov 1994 08:49:37 GMT';
 const BEFORE = 'Sat, 05 Nov 1994 08:49:37 GMT';
@@ -49,4 +49,15 @@ describe('evaluatePreconditions({ method, requestHeaders, validators, exists })'
   ])('%s', (_, method, requestHeaders, expected, overrides = {}) => {
     expect(evaluatePreconditions({ method, requestHeaders, validators, exists: true, ...overrides })).toBe(expected);
   });
+});
+
+describe('isGetOrHead(method)', () => {
+  it.each([
+    ['GET', true],
+    ['HEAD', true],
+    ['POST', false],
+    ['PUT', false],
+    ['DELETE', false],
+    ['OPTIONS', false],
+  ])('%s → %s', (method, expected) => expect(isGetOrHead(method)).toBe(expected));
 });

@@ -24,6 +24,15 @@ export interface PreconditionRequest {
 }
 
 /**
+ * Whether a method retrieves a representation, so that a matching If-None-Match or
+ * If-Modified-Since answers 304 and tags compare per representation (RFC 9110 sections 13.1.2
+ * and 13.1.3: GET and HEAD only).
+ */
+export function isGetOrHead(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+/**
  * Evaluates the preconditions of a request in the order of RFC 9110 section 13.2.2:
  *
  * 1. If-Match: false, when no member strongly matches (or `*` and nothing exists) → 412;
@@ -62,7 +71,7 @@ export function evaluatePreconditions(request: PreconditionRequest): Preconditio
     if (since !== undefined && lastModified !== undefined && lastModified > since) return 'precondition-failed';
   }
 
-  const safe = method === 'GET' || method === 'HEAD';
+  const safe = isGetOrHead(method);
   const ifNoneMatch = tagList(fieldValue(headers, 'if-none-match'));
   if (ifNoneMatch !== undefined) {
     // Step 3: If-None-Match uses the weak comparison (RFC 9110 section 13.1.2).
