@@ -118,12 +118,15 @@ export const CASES: readonly Case[] = [
       { id: 'dsl-wrap-304', server: 'dsl-wrap-etag', request: get(ITEM_PATH), status: 304, prepare: revalidate(get(ITEM_PATH)) },
       { id: 'express-200', server: 'express-json', request: get(ITEM_PATH), status: 200 },
       { id: 'express-304', server: 'express-json', request: get(ITEM_PATH), status: 304, prepare: revalidate(get(ITEM_PATH)) },
+      // The floor: node:http writing the whole 200 by hand, with nothing to look up.
+      { id: 'node-raw', server: 'node-raw', request: get(ITEM_PATH), status: 200 },
     ],
     ratios: [
       { label: 'DSL 304 (.etag hook) / DSL 200, api.wrap(app)', of: 'dsl-wrap-304', to: 'dsl-wrap-200', min: 1.3 },
       { label: 'DSL 304 (.etag hook) / DSL 200, middleware', of: 'dsl-304', to: 'dsl-200', min: 1.3 },
       { label: 'Express 304 / Express 200', of: 'express-304', to: 'express-200' },
       { label: 'DSL 304 / Express 304', of: 'dsl-304', to: 'express-304' },
+      { label: 'DSL 304, api.wrap(app) / raw node 200', of: 'dsl-wrap-304', to: 'node-raw' },
     ],
   },
   {
