@@ -24,11 +24,14 @@ export function representationName(mediaType: MediaType): string {
 }
 
 /**
- * Whether more than one representation of a value of this kind could be chosen by Accept, so that
- * the response (and its 304) must say `Vary: Accept`.
+ * Whether Accept could choose another representation, so that the response (and its 304) must say
+ * `Vary: Accept`: the route produces more than one type, or more than one representation of a
+ * value of `kind` could be written. `kind` is `undefined` for a body whose Content-Type the handler
+ * set, which is not negotiated.
  */
-export function variesByAccept(route: CompiledRoute, kind: BodyKind): boolean {
-  return route.offers(kind).length > 1 || route.ranges(kind).length > 0 || route.mapping.produces.expressions.length > 1;
+export function variesByAccept(route: CompiledRoute, kind: BodyKind | undefined): boolean {
+  if (route.mapping.produces.expressions.length > 1) return true;
+  return kind !== undefined && (route.offers(kind).length > 1 || route.ranges(kind).length > 0);
 }
 
 function addVary(headers: HeaderBag, field: string): void {
@@ -112,9 +115,7 @@ export function writeRepresentation(
     (ranges.length === 0
       ? negotiate(offers, request.accept)[0]
       : preferredMediaTypes(offersWithAccepted(offers, ranges, request.accept, route.mapping.produces), request.accept)[0]);
-  // A Content-Type the handler set is not negotiated; the route's produces may still vary by Accept.
-  const varies = explicitType === undefined ? variesByAccept(route, kind) : route.mapping.produces.expressions.length > 1;
-  if (varies) addVary(headers, 'Accept');
+  if (variesByAccept(route, explicitType === undefined ? kind : undefined)) addVary(headers, 'Accept');
   if (chosen === undefined) throw notAcceptable([...offers, ...ranges].map(formatMediaType));
   const converter = route.registry.findWriter(kind, chosen);
   if (converter === undefined) throw new TypeError(`No body converter can write a ${kind} as ${formatMediaType(chosen)}`);

@@ -18,7 +18,7 @@ export class RequestCancellation {
     if (this.#controller !== undefined) return this.#controller.signal;
     const controller = (this.#controller = new AbortController());
     if (this.#aborted) controller.abort(this.#reason);
-    else if (this.clientGone) controller.abort(clientClosed());
+    else if (clientGone(this.res)) controller.abort(clientClosed());
     else if (!this.res.writableFinished) {
       this.res.once('close', () => {
         if (!this.res.writableFinished) controller.abort(clientClosed());
@@ -29,7 +29,7 @@ export class RequestCancellation {
 
   /** Whether the request was cancelled: timed out, or the client left before the response was complete. */
   get aborted(): boolean {
-    return this.#aborted || this.clientGone || (this.#controller?.signal.aborted ?? false);
+    return this.#aborted || clientGone(this.res) || (this.#controller?.signal.aborted ?? false);
   }
 
   /** Cancels the request (its time limit passed); the signal, now or when made, carries `reason`. */
@@ -38,10 +38,6 @@ export class RequestCancellation {
     this.#aborted = true;
     this.#reason = reason;
     this.#controller?.abort(reason);
-  }
-
-  private get clientGone(): boolean {
-    return clientGone(this.res);
   }
 }
 

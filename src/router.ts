@@ -149,7 +149,7 @@ export class Router implements RouteRegistry {
         if (pathVar !== undefined) {
           const segment = mapping.template.segments.findIndex((s) => s.kind !== 'literal' && s.name === pathVar);
           if (segment === -1) throw new Error(`matrix variable '${binding.name}' names pathVar '${pathVar}', which is not a placeholder of the path`);
-          return compileBinding(binding.source, binding.name, binding.options, { name: pathVar, segment });
+          return compileBinding(binding.source, binding.name, binding.options, segment);
         }
         return compileBinding(binding.source, binding.name, binding.options);
       } catch (error) {

@@ -1,5 +1,6 @@
 import { formatEntityTag, parseEntityTag } from './caching/entity-tag';
 import type { Validators } from './caching/conditional-request';
+import { BoundedMemo } from './http/bounded-memo';
 
 /**
  * What a handler or an `.etag()` hook gives as the validators of a resource: a version (string or
@@ -19,19 +20,20 @@ export type ValidatorSource =
  */
 export function entityTagOf(version: string | number, representation?: string): string {
   const text = String(version);
-  let byRepresentation = tagsByVersion.get(text);
-  if (byRepresentation === undefined) {
-    // Bounded: versions change; the few current ones are asked for on every request.
-    if (tagsByVersion.size >= 1024) tagsByVersion.clear();
-    tagsByVersion.set(text, (byRepresentation = new Map()));
-  }
-  let tag = byRepresentation.get(representation ?? ONE_REPRESENTATION);
-  if (tag === undefined) byRepresentation.set(representation ?? ONE_REPRESENTATION, (tag = formatVersionTag(text, representation)));
+  const byRepresentation = tagsByVersion.get(text, newTagMap);
+  const key = representation ?? ONE_REPRESENTATION;
+  let tag = byRepresentation.get(key);
+  if (tag === undefined) byRepresentation.set(key, (tag = formatVersionTag(text, representation)));
   return tag;
 }
 
 const ONE_REPRESENTATION = Symbol('one representation');
-const tagsByVersion = new Map<string, Map<string | symbol, string>>();
+/** The tags of a version per representation. Bounded: versions change; the few current ones are asked for on every request. */
+const tagsByVersion = new BoundedMemo<string, Map<string | symbol, string>>(1024);
+
+function newTagMap(): Map<string | symbol, string> {
+  return new Map();
+}
 
 function formatVersionTag(text: string, representation: string | undefined): string {
   const parsed = parseEntityTag(text);

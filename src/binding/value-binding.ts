@@ -32,8 +32,6 @@ export interface CompiledBinding {
   readonly array: boolean;
   readonly min: number | undefined;
   readonly max: number | undefined;
-  /** For matrix variables: the placeholder whose segment they come from. */
-  readonly pathVar?: string;
   /** For matrix variables with `pathVar`: the index of that placeholder's path segment, settled when the route is built. */
   readonly segment?: number;
 }
@@ -56,12 +54,15 @@ const INVALID: Record<BindingSource, string> = {
   matrix: ProblemType.invalidMatrixVariable,
 };
 
-/** Validates options and settles defaults, once, when the route is declared. */
+/**
+ * Validates options and settles defaults, once, when the route is declared. `segment`: for a matrix
+ * variable with `pathVar`, the index of that placeholder's path segment.
+ */
 export function compileBinding(
   source: BindingSource,
   name: string,
   options: BindingOptions = {},
-  pathVar?: { readonly name: string; readonly segment: number },
+  segment?: number,
 ): CompiledBinding {
   if (typeof name !== 'string' || name === '') throw new Error(`A ${NOUN[source]} binding needs a name`);
   // ctx.query.__proto__ and its kin would be the bag's prototype, not the value.
@@ -83,7 +84,7 @@ export function compileBinding(
     min: options.min,
     max: options.max,
   };
-  return pathVar === undefined ? binding : { ...binding, pathVar: pathVar.name, segment: pathVar.segment };
+  return segment === undefined ? binding : { ...binding, segment };
 }
 
 function label(binding: CompiledBinding): string {

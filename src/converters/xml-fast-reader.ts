@@ -7,8 +7,8 @@ import { ElementValue } from './xml-convention';
  * elements and attributes with ASCII names and no namespace prefixes; attribute values in double
  * or single quotes; text with the five predefined entities and character references; whitespace
  * between the root and the ends of the document. Anything else (comments, CDATA, processing
- * instructions, namespaces, `\r`, unusual characters, anything malformed) answers `undefined`,
- * and the caller parses the document with xml2js, which also reports errors with their position.
+ * instructions, namespaces, `\r`, unusual characters, anything malformed) answers
+ * {@link NOT_PLAIN}, and the caller parses the document with xml2js, which also reports errors with their position.
  */
 
 /** What {@link readPlainXmlValue} answers for a text outside the plain subset. */

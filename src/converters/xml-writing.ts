@@ -38,8 +38,8 @@ type Content = string | { [key: string]: Content | Content[] | Readonly<Record<s
  * @returns the document without its XML declaration (the caller knows the charset).
  */
 export function toXml(value: unknown, rootName: string): string {
-  if (!isXmlName(rootName)) throw new TypeError(`'${rootName}' is not a valid XML root element name`);
-  // Plain values (most API responses) are written directly, as the Builder would write them.
+  // Plain values (most API responses) are written directly, as the Builder would write them; a
+  // root name the fast writer takes is a valid XML name, any other is checked by the Builder's path.
   const plain = writePlainXml(value, rootName);
   if (plain !== undefined) return plain;
   return toXmlWithBuilder(value, rootName);
