@@ -146,12 +146,9 @@ export class Router implements RouteRegistry {
     const bindings = declaration.bindings.map((binding) => {
       try {
         const pathVar = binding.options.pathVar;
-        if (pathVar !== undefined) {
-          const segment = mapping.template.segments.findIndex((s) => s.kind !== 'literal' && s.name === pathVar);
-          if (segment === -1) throw new Error(`matrix variable '${binding.name}' names pathVar '${pathVar}', which is not a placeholder of the path`);
-          return compileBinding(binding.source, binding.name, binding.options, segment);
-        }
-        return compileBinding(binding.source, binding.name, binding.options);
+        const segment = pathVar === undefined ? undefined : mapping.template.segments.findIndex((s) => s.kind !== 'literal' && s.name === pathVar);
+        if (segment === -1) throw new Error(`matrix variable '${binding.name}' names pathVar '${pathVar}', which is not a placeholder of the path`);
+        return compileBinding(binding.source, binding.name, binding.options, segment);
       } catch (error) {
         throw new Error(`Route ${name}: ${(error as Error).message}`, { cause: error });
       }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { z } from 'zod';
-import { ProblemType } from '../../src';
+import { ProblemType, validateWithSchema } from '../../src';
 import { expectProblem, serve } from './negotiation-fixture';
 
 const Book = z.object({
@@ -70,5 +70,43 @@ describe('body schema validation', () => {
     expect(errors[0]).toEqual([{ pointer: '/title', detail: expect.any(String) }]);
     expect(errors[1]).toEqual(errors[0]);
     expect(errors[2]).toEqual(errors[0]);
+  });
+});
+
+describe('validateWithSchema, for values a handler builds', () => {
+  const Edition = z.object({ 'a/b~c': z.string(), year: z.coerce.number().int() });
+  const app = serve((api) => {
+    api
+      .put('/editions/{id}')
+      .consumes('application/json')
+      .body(Object)
+      .produces('application/json')
+      .handle((ctx) => validateWithSchema(Edition, ctx.body, { status: 422, subject: 'The edition' }));
+    api
+      .post('/editions')
+      .consumes('application/json')
+      .body(Object)
+      .produces('application/json')
+      .handle((ctx) => validateWithSchema(Edition, ctx.body));
+  });
+
+  it("answers the schema's output, not its input", async () => {
+    const res = await request(app).put('/editions/1').set('Content-Type', 'application/json').send('{"a/b~c":"x","year":"1965"}');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ 'a/b~c': 'x', year: 1965 });
+  });
+
+  it('fails with the status and subject given, each member as an escaped JSON Pointer', async () => {
+    const res = await request(app).put('/editions/1').set('Content-Type', 'application/json').send('{"year":"soon"}');
+    const problem = expectProblem(res, 422);
+    expect(problem.type).toBe(ProblemType.invalidBody);
+    expect(problem.detail).toMatch(/^The edition is invalid: \/a~1b~0c: /);
+    expect((problem['errors'] as { pointer: string }[]).map((e) => e.pointer)).toEqual(['/a~1b~0c', '/year']);
+  });
+
+  it('fails with 400 and "The request body" by default', async () => {
+    const res = await request(app).post('/editions').set('Content-Type', 'application/json').send('{"a/b~c":"x","year":"soon"}');
+    const problem = expectProblem(res, 400);
+    expect(problem.detail).toMatch(/^The request body is invalid: \/year: /);
   });
 });

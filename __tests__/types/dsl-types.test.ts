@@ -4,7 +4,7 @@
  */
 import { expectTypeOf } from 'expect-type';
 import { z } from 'zod';
-import { type PathParams, createRouter } from '../../src';
+import { type PathParams, createRouter, validateWithSchema } from '../../src';
 
 const api = createRouter();
 
@@ -84,5 +84,17 @@ describe('handler context types', () => {
   it('rejects options that are not bindings', () => {
     // @ts-expect-error: 'date' is not a value type
     api.get('/x').query('when', { type: 'date' });
+  });
+});
+
+describe('validateWithSchema types', () => {
+  it("answers the schema's output type", () => {
+    const Edition = z.object({ title: z.string(), year: z.coerce.number() });
+    // Not called: only the types are checked.
+    const validate = (value: unknown) => validateWithSchema(Edition, value, { status: 422, subject: 'The edition' });
+    expectTypeOf(validate).returns.toEqualTypeOf<Promise<{ title: string; year: number }>>();
+    // @ts-expect-error: 400 or 422 only
+    const wrongStatus = (value: unknown) => validateWithSchema(Edition, value, { status: 404 });
+    void wrongStatus;
   });
 });

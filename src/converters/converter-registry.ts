@@ -12,7 +12,6 @@ import { TextConverter } from './text-converter';
 import { XmlObjectConverter } from './xml-object-converter';
 import { XmlSourceConverter } from './xml-source-converter';
 
-
 /**
  * An ordered list of body converters. The first converter in order that can read (or write) a kind
  * as a media type is the one used (Spring MVC's message converter list). Registries are immutable:

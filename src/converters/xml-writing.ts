@@ -2,7 +2,6 @@ import { Builder } from 'xml2js';
 import { writePlainXml } from './xml-fast-writer';
 import { ITEM_NAME, XSI_NAMESPACE } from './xml-convention';
 
-
 // xml2js treats these keys as attributes and text. Neither is a valid XML name, so no field of
 // the user's object (whose names are checked) can be mistaken for them.
 const ATTRIBUTES = '@';
