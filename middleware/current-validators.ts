@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { type PreconditionOutcome, type Validators, evaluatePreconditions } from '../src/caching/conditional-request';
+import { type PreconditionOutcome, type Validators, evaluatePreconditionsOverRepresentations } from '../src/caching/conditional-request';
 import { strongEntityTag } from '../src/caching/entity-tag';
 import { type RequestInfo, createRequestInfo } from '../src/conditions/request-info';
 import { valueKindOf } from '../src/converters/body-kind';
@@ -82,7 +82,8 @@ async function currentState(candidates: readonly Route[], segments: readonly Req
 /**
  * Evaluates the preconditions of an unsafe request whose route has no `.etag()` hook against the
  * resource's current state. With several representations, If-Match passes when the client's tag is
- * that of any of them, and If-None-Match fails when it is that of any of them.
+ * that of any of them, and If-None-Match fails when it is that of any of them, each decided on its
+ * own ({@link evaluatePreconditionsOverRepresentations}).
  */
 export async function evaluateAgainstGet(
   candidates: readonly Route[],
@@ -92,12 +93,8 @@ export async function evaluateAgainstGet(
   res: Response,
 ): Promise<PreconditionOutcome> {
   const state = await currentState(candidates, segments, req, res);
-  const headers = state.versions ? versionPreconditionHeaders(request.headers) : request.headers;
-  const all = state.validators.length === 0 ? [{}] : state.validators;
-  const outcomes = all.map((validators) =>
-    evaluatePreconditions({ method: request.method, requestHeaders: headers, validators, exists: state.exists }),
-  );
-  const failed = headers['if-none-match'] !== undefined ? outcomes.some((o) => o !== 'proceed') : outcomes.every((o) => o !== 'proceed');
-  return failed ? 'precondition-failed' : 'proceed';
+  const requestHeaders = state.versions ? versionPreconditionHeaders(request.headers) : request.headers;
+  const outcome = evaluatePreconditionsOverRepresentations({ method: request.method, requestHeaders, exists: state.exists }, state.validators);
+  // An unsafe method never gets a 304 (RFC 9110 section 13.1.2): what is not a success is a 412.
+  return outcome === 'proceed' ? 'proceed' : 'precondition-failed';
 }
-

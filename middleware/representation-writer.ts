@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { evaluatePreconditions, isGetOrHead } from '../src/caching/conditional-request';
+import { type Validators, evaluatePreconditions, isGetOrHead } from '../src/caching/conditional-request';
 import { strongEntityTag } from '../src/caching/entity-tag';
 import { formatHttpDate } from '../src/caching/http-date';
 import type { RequestInfo } from '../src/conditions/request-info';
@@ -120,7 +120,8 @@ export function writeRepresentation(
   const converter = route.registry.findWriter(kind, chosen);
   if (converter === undefined) throw new TypeError(`No body converter can write a ${kind} as ${formatMediaType(chosen)}`);
 
-  const given = toValidators(result.validators ?? hookValidators, offers.length > 1 ? representationName(chosen) : undefined);
+  const given =
+    toValidators(result.validators ?? hookValidators, offers.length > 1 ? representationName(chosen) : undefined) ?? validatorHeaders(headers);
   if (given?.etag !== undefined) headers.etag = given.etag;
   if (given?.lastModified !== undefined) headers['last-modified'] = typeof given.lastModified === 'string' ? given.lastModified : formatHttpDate(given.lastModified);
   const final = cacheHeaders(method, route.cachePolicy, headers, now);
@@ -139,6 +140,17 @@ export function writeRepresentation(
   return andThen(converter.write(result.body, { mediaType: chosen, rootName: route.xmlRoot }), sendWritten, pending);
 }
 
+/**
+ * The validators a handler set as plain headers (`ResponseEntity.header('ETag', ...)`, or on
+ * `ctx.res`): a validator the response carries is one its conditional requests are answered from.
+ */
+function validatorHeaders(headers: HeaderBag): Validators | undefined {
+  const etag = headers.etag;
+  const lastModified = headers['last-modified'];
+  if (typeof etag !== 'string' && typeof lastModified !== 'string') return undefined;
+  return { ...(typeof etag === 'string' && { etag }), ...(typeof lastModified === 'string' && { lastModified }) };
+}
+
 /** A response whose headers are settled, waiting for its converted body. */
 interface PendingWrite {
   readonly res: ServerResponse;
@@ -153,8 +165,13 @@ function sendWritten({ res, request, status, headers, cacheable }: PendingWrite,
   headers['content-type'] = written.contentType;
   if (cacheable && headers.etag === undefined && headers['last-modified'] === undefined) {
     headers.etag = strongEntityTag(written.body);
-    const outcome = evaluatePreconditions({ method: request.method, requestHeaders: request.headers, validators: { etag: headers.etag }, exists: true });
-    if (outcome === 'not-modified') return send(res, 304, notModifiedHeaders(headers), undefined);
+    // Only for GET and HEAD, as above: an unsafe method's preconditions were evaluated before it ran.
+    if (isGetOrHead(request.method)) {
+      const outcome = evaluatePreconditions({ method: request.method, requestHeaders: request.headers, validators: { etag: headers.etag }, exists: true });
+      if (outcome === 'not-modified') return send(res, 304, notModifiedHeaders(headers), undefined);
+      // If-Match on a GET (RFC 9110 section 13.1.1): the representation is not the one the client named.
+      if (outcome === 'precondition-failed') throw preconditionFailed();
+    }
   }
   send(res, status, headers, written.body);
 }

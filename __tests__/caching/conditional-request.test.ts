@@ -1,4 +1,10 @@
-import { type PreconditionOutcome, type Validators, evaluatePreconditions, isGetOrHead } from '../../src/caching/conditional-request';
+import {
+  type PreconditionOutcome,
+  type Validators,
+  evaluatePreconditions,
+  evaluatePreconditionsOverRepresentations,
+  isGetOrHead,
+} from '../../src/caching/conditional-request';
 
 const LM = 'Sun, 06 Nov 1994 08:49:37 GMT';
 const BEFORE = 'Sat, 05 Nov 1994 08:49:37 GMT';
@@ -48,6 +54,37 @@ describe('evaluatePreconditions({ method, requestHeaders, validators, exists })'
     ['compares a Date Last-Modified to the second', 'GET', { 'if-modified-since': LM }, 'not-modified', { validators: { lastModified: new Date(Date.parse(LM) + 500) } }],
   ])('%s', (_, method, requestHeaders, expected, overrides = {}) => {
     expect(evaluatePreconditions({ method, requestHeaders, validators, exists: true, ...overrides })).toBe(expected);
+  });
+});
+
+describe('evaluatePreconditionsOverRepresentations(request, representations): each condition over the set', () => {
+  // The JSON and the XML of one resource: different strong tags, one Last-Modified.
+  const both: Validators[] = [
+    { etag: '"json"', lastModified: LM },
+    { etag: '"xml"', lastModified: LM },
+  ];
+  const newer: Validators[] = [
+    { etag: '"json"', lastModified: LM },
+    { etag: '"xml"', lastModified: AFTER },
+  ];
+  type SetRow = [string, string, Record<string, string>, PreconditionOutcome, Validators[]?];
+  it.each<SetRow>([
+    ['proceeds without conditions', 'PUT', {}, 'proceed'],
+    ['proceeds when If-Match names either tag', 'PUT', { 'if-match': '"xml"' }, 'proceed'],
+    ['answers 412 when If-Match names neither', 'PUT', { 'if-match': '"other"' }, 'precondition-failed'],
+    ['proceeds when If-Match names one tag and If-None-Match neither', 'PUT', { 'if-match': '"json"', 'if-none-match': '"zz"' }, 'proceed'],
+    ['answers 412 when If-Match names one tag and If-None-Match the other', 'PUT', { 'if-match': '"json"', 'if-none-match': '"xml"' }, 'precondition-failed'],
+    ['answers 412 when If-None-Match names either tag on PUT', 'PUT', { 'if-none-match': '"xml"' }, 'precondition-failed'],
+    ['answers 412 when If-None-Match is * and something exists', 'PUT', { 'if-none-match': '*' }, 'precondition-failed'],
+    ['answers 304 when If-None-Match names either tag on GET', 'GET', { 'if-none-match': '"json"' }, 'not-modified'],
+    ['proceeds when If-Unmodified-Since holds for one representation', 'PUT', { 'if-unmodified-since': LM }, 'proceed', newer],
+    ['answers 412 when If-Unmodified-Since holds for none', 'PUT', { 'if-unmodified-since': BEFORE }, 'precondition-failed'],
+    ['answers 304 to If-Modified-Since when no representation changed', 'GET', { 'if-modified-since': LM }, 'not-modified'],
+    ['proceeds on If-Modified-Since when one representation changed', 'GET', { 'if-modified-since': LM }, 'proceed', newer],
+    ['is evaluatePreconditions with one representation', 'PUT', { 'if-match': '"v1"' }, 'proceed', [validators]],
+    ['takes no representations as no validators', 'PUT', { 'if-match': '"v1"' }, 'precondition-failed', []],
+  ])('%s', (_, method, requestHeaders, expected, representations = both) => {
+    expect(evaluatePreconditionsOverRepresentations({ method, requestHeaders, exists: true }, representations)).toBe(expected);
   });
 });
 

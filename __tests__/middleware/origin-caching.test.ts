@@ -158,6 +158,16 @@ describe('conditional GET and HEAD', () => {
       .get('/located')
       .cache({ expires: 'never' })
       .handle(() => ResponseEntity.ok({ a: 1 }).header('Content-Location', '/located/v1'));
+    api.get('/entity-tagged').handle(() => ResponseEntity.ok({ a: 1 }).header('ETag', '"v1"'));
+    api.get('/res-tagged').handle((ctx) => {
+      ctx.res.setHeader('ETag', '"r1"');
+      return { a: 1 };
+    });
+    api.get('/header-dated').handle(() => ResponseEntity.ok({ a: 1 }).header('Last-Modified', modified.toUTCString()));
+    api.post('/fresh-collection').cache({ maxAge: 30 }).handle(() => {
+      calls++;
+      return ResponseEntity.ok({ created: true });
+    });
   });
 
   it('answers 304 with the Expires and Content-Location a 200 would carry', async () => {
@@ -242,6 +252,50 @@ describe('conditional GET and HEAD', () => {
     expect((await request(app).get('/dated').set('If-Modified-Since', new Date(modified.getTime() - 1000).toUTCString())).status).toBe(200);
   });
 
+  it('answers 412 to a GET whose If-Match does not name the computed ETag, and 200 when it does', async () => {
+    const ok = await request(app).get('/computed');
+    const failed = await request(app).get('/computed').set('If-Match', '"nope"');
+    expect(failed.status).toBe(412);
+    expect(failed.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(failed.body.status).toBe(412);
+    expect((await request(app).get('/computed').set('If-Match', ok.headers.etag!)).status).toBe(200);
+  });
+
+  it('evaluates If-Match before If-None-Match on a computed ETag (412, not 304)', async () => {
+    const ok = await request(app).get('/computed');
+    const res = await request(app).get('/computed').set('If-Match', '"nope"').set('If-None-Match', ok.headers.etag!);
+    expect(res.status).toBe(412);
+  });
+
+  it.each([
+    ['an ETag set with ResponseEntity.header', '/entity-tagged', '"v1"'],
+    ['an ETag set on ctx.res', '/res-tagged', '"r1"'],
+  ])('answers conditional requests from %s', async (_name, path, tag) => {
+    const ok = await request(app).get(path);
+    expect(ok.headers.etag).toBe(tag);
+    const notModified = await request(app).get(path).set('If-None-Match', tag);
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.etag).toBe(tag);
+    expect((await request(app).get(path).set('If-None-Match', '"other"')).status).toBe(200);
+    expect((await request(app).get(path).set('If-Match', '"other"')).status).toBe(412);
+    expect((await request(app).get(path).set('If-Match', tag)).status).toBe(200);
+  });
+
+  it('answers If-Modified-Since from a Last-Modified set with ResponseEntity.header', async () => {
+    const ok = await request(app).get('/header-dated');
+    expect(ok.headers['last-modified']).toBe(modified.toUTCString());
+    expect(ok.headers.etag).toBeUndefined();
+    expect((await request(app).get('/header-dated').set('If-Modified-Since', modified.toUTCString())).status).toBe(304);
+    expect((await request(app).get('/header-dated').set('If-Modified-Since', new Date(modified.getTime() - 1000).toUTCString())).status).toBe(200);
+  });
+
+  it('does not evaluate a POST response against its own new ETag after the handler ran', async () => {
+    const res = await request(app).post('/fresh-collection').set('If-None-Match', '*');
+    expect(res.status).toBe(200);
+    expect(res.headers.etag).toBeDefined();
+    expect(calls).toBe(1);
+  });
+
   it('ignores If-Modified-Since when If-None-Match is present', async () => {
     const res = await request(app).get('/dated').set('If-None-Match', '"nope"').set('If-Modified-Since', modified.toUTCString());
     expect(res.status).toBe(200);
@@ -288,6 +342,16 @@ describe('preconditions on unsafe methods', () => {
         docs.set(ctx.path.id, { version: (old?.version ?? 0) + 1, text: String(ctx.body.text) });
         return old ? undefined : ResponseEntity.created(`/plain/${ctx.path.id}`);
       });
+    // Two representations without a hook: the JSON and the XML have different computed tags.
+    api.get('/both/{id}').produces('application/json', 'application/xml').handle((ctx) => find(ctx.path.id));
+    api
+      .put('/both/{id}')
+      .body(Object)
+      .handle((ctx) => {
+        handlerRuns++;
+        const old = find(ctx.path.id);
+        docs.set(ctx.path.id, { version: old.version + 1, text: String(ctx.body.text) });
+      });
     api.delete('/plain/{id}').handle((ctx) => {
       handlerRuns++;
       find(ctx.path.id);
@@ -317,6 +381,20 @@ describe('preconditions on unsafe methods', () => {
     expect(first.status).toBe(204);
     const second = await request(app).put('/plain/a').set('If-Match', got.headers.etag!).send({ text: 'third' });
     expect(second.status).toBe(412);
+    expect(docs.get('a')).toEqual({ version: 2, text: 'second' });
+    expect(handlerRuns).toBe(1);
+  });
+
+  it('decides If-Match and If-None-Match each over all representations of a resource without a hook', async () => {
+    const json = await request(app).get('/both/a').set('Accept', 'application/json');
+    const xml = await request(app).get('/both/a').set('Accept', 'application/xml');
+    expect(json.headers.etag).not.toBe(xml.headers.etag);
+    // The JSON's tag names none of the XML's: If-None-Match is true, If-Match too.
+    const conflicting = await request(app).put('/both/a').set('If-Match', json.headers.etag!).set('If-None-Match', xml.headers.etag!).send({ text: 'x' });
+    expect(conflicting.status).toBe(412);
+    expect(handlerRuns).toBe(0);
+    const res = await request(app).put('/both/a').set('If-Match', json.headers.etag!).set('If-None-Match', '"zz"').send({ text: 'second' });
+    expect(res.status).toBe(204);
     expect(docs.get('a')).toEqual({ version: 2, text: 'second' });
     expect(handlerRuns).toBe(1);
   });

@@ -85,6 +85,31 @@ export function evaluatePreconditions(request: PreconditionRequest): Preconditio
 }
 
 /**
+ * Evaluates the preconditions of a request against a resource with several current
+ * representations (one set of validators each: the JSON and the XML of one value have different
+ * strong tags), in the order of {@link evaluatePreconditions}, each condition taken over the set:
+ * If-Match (or, without it, If-Unmodified-Since) holds when it holds for any representation;
+ * If-None-Match fails when any representation matches it; If-Modified-Since gives 304 only when
+ * no representation changed since the date. With one representation (or none: `[]` means no
+ * validators) it is {@link evaluatePreconditions}.
+ */
+export function evaluatePreconditionsOverRepresentations(
+  request: Omit<PreconditionRequest, 'validators'>,
+  representations: readonly Validators[],
+): PreconditionOutcome {
+  if (representations.length <= 1) return evaluatePreconditions({ ...request, validators: representations[0] ?? {} });
+  const { 'if-none-match': ifNoneMatch, 'if-modified-since': ifModifiedSince, ...firstSteps } = request.requestHeaders;
+  const outcomes = (requestHeaders: HeaderMap): PreconditionOutcome[] =>
+    representations.map((validators) => evaluatePreconditions({ ...request, requestHeaders, validators }));
+  // Steps 1 and 2: If-Match, or If-Unmodified-Since, true of any representation.
+  if (!outcomes(firstSteps).includes('proceed')) return 'precondition-failed';
+  // Steps 3 and 4: evaluatePreconditions already takes If-Modified-Since only without If-None-Match.
+  const later = outcomes({ 'if-none-match': ifNoneMatch, 'if-modified-since': ifModifiedSince });
+  if (ifNoneMatch !== undefined) return later.find((outcome) => outcome !== 'proceed') ?? 'proceed';
+  return later.every((outcome) => outcome === 'not-modified') ? 'not-modified' : 'proceed';
+}
+
+/**
  * Parses remembered per distinct text (bounded): servers compare the same few tags, and clients
  * revalidate with the tags they were given, again and again. Results are frozen and only read.
  */
