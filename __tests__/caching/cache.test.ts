@@ -375,6 +375,50 @@ describe('cache(options)', () => {
     });
   });
 
+  describe('invalidation of a URI however it is spelled', () => {
+    /** A request with the target and Host exactly as given (supertest would normalise them). */
+    function raw(server: http.Server, method: string, path: string, host?: string): Promise<{ status: number; cache: string | undefined; body: string }> {
+      const { port } = server.address() as { port: number };
+      return new Promise((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, method, path, headers: { host: host ?? `127.0.0.1:${port}` } }, (res) => {
+          let body = '';
+          res.setEncoding('latin1').on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, cache: res.headers['x-cache'] as string | undefined, body }));
+        });
+        req.on('error', reject).end();
+      });
+    }
+
+    it.each([
+      ['a character URL percent-encodes in the path', '/books/{a}', '/books/{a}', undefined],
+      ['a character URL percent-encodes in the query', "/books/1?q='x'", "/books/1?q='x'", undefined],
+      ['an upper-case Host', '/books/1', '/books/1', 'LOCALHOST:8080'],
+      ['the default port in Host', '/books/1', '/books/1', 'localhost:80'],
+      ['a percent-encoded unreserved character, read and written apart', '/books/%7e', '/books/~', 'localhost'],
+    ])('forgets a URI after a PUT with %s', async (_name, getPath, putPath, host) => {
+      const { app } = await setup();
+      expect((await raw(app, 'GET', getPath, host)).cache).toBe('MISS');
+      expect((await raw(app, 'GET', getPath, host)).cache).toBe('HIT');
+      expect((await raw(app, 'PUT', putPath, host)).status).toBe(204);
+      expect((await raw(app, 'GET', getPath, host)).cache).toBe('MISS');
+    });
+
+    it('serves one stored copy to two spellings of one URI', async () => {
+      const { app } = await setup();
+      const first = await raw(app, 'GET', '/books/%7e', 'LOCALHOST');
+      const second = await raw(app, 'GET', '/books/~', 'localhost:80');
+      expect([first.cache, second.cache]).toEqual(['MISS', 'HIT']);
+      expect(second.body).toBe(first.body);
+    });
+
+    it('neither stores nor serves a request whose target is no URI', async () => {
+      const { app, count } = await setup();
+      expect((await raw(app, 'GET', '/fresh', 'bad host')).cache).toBeUndefined();
+      expect((await raw(app, 'GET', '/fresh', 'bad host')).body).toBe('v2');
+      expect(count('/fresh')).toBe(2);
+    });
+  });
+
   describe('memory bounds', () => {
     it('evicts the least recently used responses beyond the byte budget', async () => {
       const store = new MemoryStore({ maxBytes: 3 * 1500 });

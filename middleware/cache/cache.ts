@@ -6,6 +6,7 @@ import { evaluatePreconditions } from '../../src/caching/conditional-request';
 import { decideReuse, freshnessLifetime, mayServeStale, staleIfErrorAllows } from '../../src/caching/freshness';
 import { type HeaderMap, fieldLines, fieldValue } from '../../src/caching/header-map';
 import { invalidatedUris } from '../../src/caching/invalidation';
+import { normalizedUri } from '../../src/caching/target-uri';
 import { isStorable } from '../../src/caching/storability';
 import { selectTargetedField } from '../../src/caching/targeted-cache-control';
 import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary';
@@ -248,6 +249,8 @@ export function cache(options: CacheOptions = {}): SharedCache {
   const handle = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const method = req.method ?? 'GET';
     const key = cacheKey(req);
+    // A target that is no URI (a Host no URL can hold) is neither stored nor looked up.
+    if (key === undefined) return next();
     if (!LOOKUP_METHODS.has(method)) {
       forward(req, res, next, key, undefined, undefined, {}, false);
       return;
@@ -326,9 +329,12 @@ function requestDirectives(headers: HeaderMap): CacheControl {
   return pragma !== undefined && /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(pragma) ? { noCache: true } : {};
 }
 
-/** The cache key: the absolute target URI (RFC 9111 section 2), from the request as received. */
-function cacheKey(req: IncomingMessage): string {
+/**
+ * The cache key: the absolute target URI (RFC 9111 section 2) of the request as received, in the
+ * normal form invalidation uses ({@link normalizedUri}); `undefined` when it is not a URI.
+ */
+function cacheKey(req: IncomingMessage): string | undefined {
   const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
   const scheme = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true ? 'https' : 'http';
-  return `${scheme}://${req.headers.host ?? 'localhost'}${url}`;
+  return normalizedUri(`${scheme}://${req.headers.host ?? 'localhost'}${url}`);
 }

@@ -10,4 +10,5 @@ export * from './freshness';
 export * from './storability';
 export * from './vary';
 export * from './invalidation';
+export * from './target-uri';
 export * from './targeted-cache-control';
