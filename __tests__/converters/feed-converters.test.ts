@@ -183,3 +183,21 @@ describe('RssConverter', () => {
     expect(error.detail).toMatch(reason);
   });
 });
+
+describe('writing text XML cannot carry', () => {
+  it.each([
+    ['Atom', atom, ATOM],
+    ['RSS', rss, RSS],
+  ] as const)('the %s converter refuses it rather than send a document no parser reads', (label, converter, mediaType) => {
+    const feed = bookcaseFeed();
+    feed.addItem({ title: 'Bell\u0007', id: 'urn:book:bell', link: 'https://example.org/bell', date: new Date('2024-01-01T00:00:00Z') });
+    expect(() => converter.write(feed, { mediaType })).toThrow(`The value cannot be written as ${label}: a character XML does not allow (U+0007)`);
+  });
+
+  it('writes a feed with any text XML allows: emoji, tabs, line breaks', async () => {
+    const feed = bookcaseFeed();
+    feed.addItem({ title: 'Rocket \ud83d\ude80\tand\nmore', id: 'urn:book:rocket', link: 'https://example.org/rocket', date: new Date('2024-01-01T00:00:00Z') });
+    const read = (await atom.read((await atom.write(feed, { mediaType: ATOM })).body, readOptions('application/atom+xml', 'feed'))) as Feed;
+    expect(read.items.map((item) => item.title)).toContain('Rocket \ud83d\ude80\tand\nmore');
+  });
+});

@@ -54,6 +54,16 @@ describe.each(readers)('the %s reader', (_name, converter, kind, contentType) =>
     expect(elapsed).toBeLessThan(2000);
   });
 
+  it.each<[string, Buffer]>([
+    ['a control character (U+0001)', Buffer.from('<a>x\u0001</a>')],
+    ['an escape character (U+001B) in an attribute', Buffer.from('<a b="\u001b"/>')],
+    ['U+FFFF', Buffer.from('<a>\uffff</a>')],
+  ])('answers 400 to %s, which XML allows nowhere, naming it and where', async (_name, body) => {
+    const error = await rejection(converter.read(body, readOptions(contentType, kind)), 400);
+    expect(error.type).toBe(ProblemType.malformedBody);
+    expect(error.detail).toMatch(/a character XML does not allow \(U\+[0-9A-F]{4}\) at line 1, column \d+/);
+  });
+
   it('names the DOCTYPE as the reason', async () => {
     const error = await rejection(converter.read(Buffer.from(XXE), readOptions(contentType, kind)), 400);
     expect(error.detail).toMatch(/DOCTYPE/);

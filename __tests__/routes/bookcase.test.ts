@@ -129,6 +129,17 @@ describe('PUT /bookcase', () => {
     expect((await request(app).get('/bookcase')).body.name).toBe('Living room');
   });
 
+  it('answers 400 to text with a control character, from JSON or XML, so that every representation can still be written', async () => {
+    const { app } = service();
+    const book = { isbn: '9780596517748', title: 'Bell\u0007', author: 'A', year: 2008 };
+    const problem = expectProblem(await request(app).put('/bookcase').send({ name: 'Shelf', books: [book] }), 400);
+    expect((problem.errors as { pointer: string }[]).map((e) => e.pointer)).toEqual(['/books/0/title']);
+    expectProblem(await request(app).put('/bookcase').set('Content-Type', 'application/xml').send('<bookcase><name>ctl\u0001</name></bookcase>'), 400);
+    const xml = await request(app).get('/bookcase').set('Accept', 'application/xml');
+    expect(xml.status).toBe(200);
+    expect(xml.text).toContain('<name>Living room</name>');
+  });
+
   it('answers 400 to malformed JSON and to XML with a DOCTYPE (no entity expansion)', async () => {
     const { app } = service();
     expectProblem(await request(app).put('/bookcase').set('Content-Type', 'application/json').send('{"name":'), 400);

@@ -56,6 +56,16 @@ describe('POST /users', () => {
     expectProblem(await request(app).get('/users/10'), 404);
   });
 
+  it('answers 400 to a name with a control character, asked for XML, and creates nothing', async () => {
+    const { app } = service();
+    const res = await request(app).post('/users').set('Accept', 'application/xml').send({ ...LINUS, name: 'Eve\u0001' });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toBe('application/problem+xml; charset=utf-8');
+    expectProblem(await request(app).get('/users/10'), 404);
+    expect((await request(app).get('/user/all').set('Accept', 'application/xml')).status).toBe(200);
+    expect((await request(app).get('/users/feed')).status).toBe(200);
+  });
+
   it('answers 415 with Accept-Post to other media types', async () => {
     const { app } = service();
     const res = await request(app).post('/users').set('Content-Type', 'text/plain').send('Linus');

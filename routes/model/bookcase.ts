@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 /** A book on the shelf. */
 export const bookSchema = z.object({
   isbn: z.string().regex(/^(?:\d{9}[\dX]|\d{13})$/, 'an ISBN-10 or ISBN-13, digits only'),
-  title: z.string().min(1).max(500),
-  author: z.string().min(1).max(500),
+  title: plainText(500),
+  author: plainText(500),
   year: z.number().int().min(-3000).max(9999),
 });
 
 const bookcaseFields = {
-  name: z.string().min(1).max(200),
+  name: plainText(200),
   books: z.array(bookSchema).max(10_000),
 };
 

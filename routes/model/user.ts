@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text';
 
 /** The roles a user can have. */
 export const ROLES = ['admin', 'editor', 'viewer'] as const;
@@ -6,7 +7,7 @@ export type Role = (typeof ROLES)[number];
 
 /** The fields a client may set. */
 const userFields = {
-  name: z.string().min(1).max(200),
+  name: plainText(200),
   email: z.email().max(254),
   role: z.enum(ROLES),
 };

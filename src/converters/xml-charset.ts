@@ -2,6 +2,8 @@ import type { MediaType } from '../http/media-type';
 import type { WrittenBody } from './body-converter';
 import { charsetOf, decodeText, encodeText, writableCharset } from './charset';
 import { contentTypeOf } from './media-type-support';
+import { lineAndColumn, malformedBody } from './malformed-body';
+import { codePointName, invalidXmlCharAt } from './xml-characters';
 
 const DECLARATION = /^\s*<\?xml\s[\s\S]*?\?>\s*/;
 const DECLARED_ENCODING = /^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']/;
@@ -24,9 +26,16 @@ export function xmlCharset(body: Uint8Array, mediaType: MediaType): string {
   return DECLARED_ENCODING.exec(head)?.[1]?.toLowerCase() ?? 'utf-8';
 }
 
-/** Decodes an XML body in its charset (see {@link xmlCharset}); 400 for bytes that do not decode. */
+/**
+ * Decodes an XML body in its charset (see {@link xmlCharset}); 400 for bytes that do not decode,
+ * and for a character XML 1.0 allows nowhere (a control character, U+FFFE, a lone surrogate): such
+ * a document is not well-formed, and what it carries could not be written as XML again.
+ */
 export function decodeXml(body: Uint8Array, mediaType: MediaType, format = 'XML'): string {
-  return decodeText(body, xmlCharset(body, mediaType), format);
+  const text = decodeText(body, xmlCharset(body, mediaType), format);
+  const invalid = invalidXmlCharAt(text);
+  if (invalid !== -1) throw malformedBody(format, `a character XML does not allow (${codePointName(text, invalid)})`, lineAndColumn(text, invalid));
+  return text;
 }
 
 /** The XML declaration for a document written in `charset`. */

@@ -1,0 +1,30 @@
+/**
+ * Characters XML 1.0 does not allow anywhere in a document, not even as character references
+ * (section 2.2, production [2] Char): the C0 controls but tab, line feed and carriage return, and
+ * U+FFFE and U+FFFF; and surrogates, which are allowed only in pairs (checked one by one).
+ */
+const SUSPECT = /[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/g;
+
+/**
+ * The offset of the first character XML 1.0 does not allow (a C0 control but tab, line feed and
+ * carriage return; U+FFFE, U+FFFF; a surrogate without its pair), or -1. A parser must refuse such a
+ * document (it is not well-formed) and a writer cannot write one: there is no escape for them.
+ */
+export function invalidXmlCharAt(text: string): number {
+  SUSPECT.lastIndex = 0;
+  for (let match = SUSPECT.exec(text); match !== null; match = SUSPECT.exec(text)) {
+    const at = match.index;
+    const c = text.charCodeAt(at);
+    if (c < 0xd800 || c > 0xdbff) return at;
+    const next = text.charCodeAt(at + 1);
+    if (!(next >= 0xdc00 && next <= 0xdfff)) return at;
+    // A pair (an emoji, say): go on after its second half.
+    SUSPECT.lastIndex = at + 2;
+  }
+  return -1;
+}
+
+/** `U+0001`: how an error names a character. */
+export function codePointName(text: string, at: number): string {
+  return `U+${text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')}`;
+}
