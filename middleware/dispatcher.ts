@@ -5,7 +5,7 @@ import { HttpError } from '../src/errors/http-error';
 import { ProblemType } from '../src/errors/problem-types';
 import { negotiate } from '../src/http/accept-header';
 import { type MediaType, essence } from '../src/http/media-type';
-import { splitRequestPath } from '../src/routing/request-path';
+import { originFormOf, splitRequestPath } from '../src/routing/request-path';
 import type { Route } from '../src/routing/route';
 import type { RouteIndex } from '../src/routing/route-index';
 import { selectRoute } from '../src/routing/route-selection';
@@ -60,7 +60,8 @@ function createDispatch(
 
   /** Answers the request when a route's path matches it (true); false leaves it to the next handler. */
   return function dispatch(req: IncomingMessage, res: ServerResponse): boolean {
-    const url = req.url ?? '/';
+    const url = originFormOf(req.url ?? '/');
+    if (url === undefined) return false;
     const segments = splitRequestPath(url);
     const candidates = index.lookup(segments);
     if (candidates.length === 0) return false;

@@ -411,6 +411,15 @@ describe('cache(options)', () => {
       expect(second.body).toBe(first.body);
     });
 
+    it('keys an absolute-form target by the URI it names, whatever Host says', async () => {
+      const { app } = await setup();
+      const { port } = app.address() as { port: number };
+      expect((await raw(app, 'GET', `http://localhost:${port}/books/1`, 'elsewhere')).cache).toBe('MISS');
+      expect((await raw(app, 'GET', '/books/1', `LOCALHOST:${port}`)).cache).toBe('HIT');
+      expect((await raw(app, 'PUT', `http://localhost:${port}/books/1`)).status).toBe(204);
+      expect((await raw(app, 'GET', '/books/1', `localhost:${port}`)).cache).toBe('MISS');
+    });
+
     it('neither stores nor serves a request whose target is no URI', async () => {
       const { app, count } = await setup();
       expect((await raw(app, 'GET', '/fresh', 'bad host')).cache).toBeUndefined();

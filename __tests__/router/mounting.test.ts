@@ -1,3 +1,4 @@
+import http from 'node:http';
 import express from 'express';
 import request from 'supertest';
 import { createRouter } from '../../src';
@@ -78,5 +79,55 @@ describe('router.middleware()', () => {
     const [a, b] = [express().use('/a', api.middleware()), express().use(api.middleware())];
     expect((await request(a).get('/a/x')).body.route).toBe('x');
     expect((await request(b).get('/x')).body.route).toBe('x');
+  });
+});
+
+describe('request targets in absolute-form (RFC 9112 section 3.2.2)', () => {
+  /** Sends the request line exactly as given: supertest always sends the origin-form. */
+  function rawTarget(listener: http.RequestListener, method: string, target: string): Promise<{ status: number; body: string }> {
+    const server = http.createServer(listener);
+    return new Promise((resolve, reject) => {
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        const req = http.request({ host: '127.0.0.1', port, method, path: target }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => {
+            server.close();
+            resolve({ status: res.statusCode ?? 0, body });
+          });
+        });
+        req.on('error', (error) => {
+          server.close();
+          reject(error);
+        });
+        req.end();
+      });
+    });
+  }
+
+  const declare = (api: ReturnType<typeof createRouter>): void => void api.get('/cars/{id}').query('color', { required: false }).handle((ctx) => ({ id: ctx.path.id, color: ctx.query.color ?? null }));
+
+  it.each([
+    ['as middleware', (): http.RequestListener => serve(declare)],
+    ['wrapped', (): http.RequestListener => {
+      const api = createRouter();
+      declare(api);
+      return api.wrap(express());
+    }],
+  ])('answers http://host/path?query as /path?query %s', async (_mount, listener) => {
+    const res = await rawTarget(listener(), 'GET', 'http://cars.example/cars/7?color=red');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ id: '7', color: 'red' });
+  });
+
+  it('leaves the asterisk-form of OPTIONS * to the app', async () => {
+    const api = createRouter();
+    api.get('/').handle(() => ({ root: true }));
+    const app = express();
+    app.use(api.middleware());
+    app.use((req, res) => void res.status(200).send(`app saw ${req.url}`));
+    const res = await rawTarget(app, 'OPTIONS', '*');
+    expect(res.body).toBe('app saw *');
   });
 });

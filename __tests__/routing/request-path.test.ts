@@ -1,4 +1,4 @@
-import { splitRequestPath } from '../../src/routing/request-path';
+import { originFormOf, splitRequestPath } from '../../src/routing/request-path';
 
 describe('splitRequestPath(url)', () => {
   it.each([
@@ -23,5 +23,23 @@ describe('splitRequestPath(url)', () => {
       { text: 'cars', raw: 'cars', matrix: '' },
       { text: undefined, raw: '%E0%A4%A', matrix: '' },
     ]);
+  });
+});
+
+describe('originFormOf(target): the path and query a request target names (RFC 9112 section 3.2)', () => {
+  it.each<[string, string | undefined]>([
+    ['/cars/7?x=1', '/cars/7?x=1'],
+    ['/', '/'],
+    ['http://example.org/cars/7?x=1', '/cars/7?x=1'],
+    ['HTTPS://example.org:8443/cars', '/cars'],
+    ['http://example.org', '/'],
+    ['http://example.org?x=1', '/?x=1'],
+    ['http://user@example.org/a', '/a'],
+    ['*', undefined],
+    ['example.org:443', undefined],
+    ['ftp://example.org/a', undefined],
+    ['cars/7', undefined],
+  ])('%j names %j', (target, expected) => {
+    expect(originFormOf(target)).toBe(expected);
   });
 });

@@ -7,6 +7,7 @@ import { decideReuse, freshnessLifetime, mayServeStale, staleIfErrorAllows } fro
 import { type HeaderMap, fieldLines, fieldValue } from '../../src/caching/header-map';
 import { invalidatedUris } from '../../src/caching/invalidation';
 import { normalizedUri } from '../../src/caching/target-uri';
+import { originFormOf } from '../../src/routing/request-path';
 import { isStorable } from '../../src/caching/storability';
 import { selectTargetedField } from '../../src/caching/targeted-cache-control';
 import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary';
@@ -335,6 +336,9 @@ function requestDirectives(headers: HeaderMap): CacheControl {
  */
 function cacheKey(req: IncomingMessage): string | undefined {
   const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+  // An absolute-form target is the URI itself, whatever Host says (RFC 9112 section 3.2.2); the
+  // asterisk-form is no URI.
+  if (url.charCodeAt(0) !== 0x2f /* / */) return originFormOf(url) === undefined ? undefined : normalizedUri(url);
   const scheme = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true ? 'https' : 'http';
   return normalizedUri(`${scheme}://${req.headers.host ?? 'localhost'}${url}`);
 }

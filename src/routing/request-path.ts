@@ -9,6 +9,23 @@ export interface RequestSegment {
   readonly matrix: string;
 }
 
+/** `http://host` or `https://host`, in any case: the start of an absolute-form request target. */
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
+
+/**
+ * The origin-form (`/path?query`) of a request target (RFC 9112 section 3.2): the target itself
+ * when it starts with `/`; the path and query of an absolute-form target (`http://host/a?b` gives
+ * `/a?b`, `http://host` gives `/`), which a server must accept (section 3.2.2); `undefined` for the
+ * authority-form of CONNECT and the asterisk-form of `OPTIONS *`, which name no path.
+ */
+export function originFormOf(target: string): string | undefined {
+  if (target.charCodeAt(0) === 0x2f /* / */) return target;
+  const authority = ABSOLUTE_FORM.exec(target);
+  if (authority === null) return undefined;
+  const rest = target.slice(authority[0].length);
+  return rest.charCodeAt(0) === 0x2f ? rest : `/${rest}`;
+}
+
 /**
  * Splits a request URL (relative to the router's mount point) into segments. Matrix content
  * (`;name=value`) is split off each segment so that it never stops a path from matching
@@ -29,7 +46,6 @@ export function splitRequestPath(url: string): RequestSegment[] {
   }
   return segments;
 }
-
 
 /** Matrix variables of a segment, parsed on first use. `undefined` for invalid encoding. */
 export function matrixOf(segment: RequestSegment): MatrixVariables | undefined {
