@@ -1,29 +1,63 @@
 import type { IncomingMessage } from 'node:http';
+import { PassThrough, type Transform } from 'node:stream';
+import zlib from 'node:zlib';
 import getRawBody from 'raw-body';
 import { ContentTooLarge, HttpError } from '../src/errors/http-error';
+import { unsupportedContentCoding } from '../src/errors/negotiation-errors';
 import { ProblemType } from '../src/errors/problem-types';
+import { contentCodings } from '../src/http/content-coding';
 
 /** The default request body limit: 1 MB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
+/** The content codings a request body may come in, and how each is decoded (node's zlib). */
+const DECODERS: Readonly<Record<string, () => Transform>> = {
+  gzip: () => zlib.createGunzip(),
+  'x-gzip': () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+};
+const SUPPORTED_CODINGS = ['gzip', 'deflate', 'br'] as const;
+
+/** What a decoder's failure is marked with, to answer 400 rather than 500. */
+interface CodingError extends Error {
+  readonly type: 'encoding.invalid';
+  readonly coding: string;
+}
+
 /**
  * Reads a request body into one Buffer, refusing more than `limit` bytes: a Content-Length over the
  * limit is refused before reading anything, a chunked body as soon as it passes the limit (raw-body).
+ * A body in a content coding (gzip, deflate, br, or several) is decoded on the way in, and the limit
+ * holds for what it decodes to as for what arrives (a small body that inflates to gigabytes is
+ * refused at the limit); an unknown coding is 415 with `Accept-Encoding`, a corrupt one 400.
  */
 export async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const codings = contentCodings(req.headers['content-encoding']);
+  const unsupported = codings.find((coding) => DECODERS[coding] === undefined);
+  if (unsupported !== undefined) {
+    discard(req);
+    throw unsupportedContentCoding(unsupported, SUPPORTED_CODINGS);
+  }
   const length = req.headers['content-length'];
   try {
-    return await getRawBody(req, { limit, length: length === undefined ? undefined : Number(length) });
+    if (codings.length === 0) return await getRawBody(req, { limit, length: length === undefined ? undefined : Number(length) });
+    if (length !== undefined && Number(length) > limit) throw Object.assign(new Error('too large'), { type: 'entity.too.large' });
+    return await getRawBody(decoded(req, codings, limit), { limit });
   } catch (error) {
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') {
       // Stop reading: the rest of the body is not wanted. Node closes the connection after the response.
-      req.unpipe();
-      req.resume();
+      discard(req);
       throw new ContentTooLarge(`The request body is larger than the limit of ${limit} bytes`, {
         type: ProblemType.bodyTooLarge,
         extensions: { limit },
       });
+    }
+    if (type === 'encoding.invalid') {
+      discard(req);
+      const { coding, message } = error as CodingError;
+      throw new HttpError(400, `The request body is not valid ${coding}: ${message}`, { type: ProblemType.malformedBody });
     }
     if (type === 'request.size.invalid') {
       throw new HttpError(400, 'The request body is shorter or longer than its Content-Length', { type: ProblemType.malformedBody });
@@ -31,4 +65,38 @@ export async function readRawBody(req: IncomingMessage, limit: number): Promise<
     if (type === 'request.aborted') throw new HttpError(400, 'The client aborted the request body', { type: ProblemType.malformedBody });
     throw error;
   }
+}
+
+/** Lets the rest of a body go unread. */
+function discard(req: IncomingMessage): void {
+  req.unpipe();
+  req.resume();
+}
+
+/**
+ * The body decoded, the last coding applied undone first, as one stream raw-body reads; any failure
+ * on the way arrives there, marked. The bytes that arrive count against the limit too (raw-body
+ * counts the decoded ones): a stream of empty gzip members decodes to nothing.
+ */
+function decoded(req: IncomingMessage, codings: readonly string[], limit: number): PassThrough {
+  const out = new PassThrough();
+  const fail = (message: string, marks: Record<string, string>): void => void out.destroy(Object.assign(new Error(message), marks));
+  const decoders = codings.toReversed().map((coding) => {
+    const decoder = DECODERS[coding]!();
+    decoder.on('error', (error: Error) => fail(error.message, { type: 'encoding.invalid', coding }));
+    return decoder;
+  });
+  let received = 0;
+  req.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) fail('too large', { type: 'entity.too.large' });
+  });
+  req.on('aborted', () => fail('aborted', { type: 'request.aborted' }));
+  out.on('close', () => {
+    for (const decoder of decoders) decoder.destroy();
+  });
+  let source: NodeJS.ReadableStream = req;
+  for (const decoder of decoders) source = source.pipe(decoder);
+  source.pipe(out);
+  return out;
 }

@@ -22,6 +22,19 @@ export function unsupportedMediaType(request: RequestInfo, accepted: readonly st
   });
 }
 
+/**
+ * The 415 for a request body in a content coding the server cannot decode (RFC 9110 section
+ * 15.5.16): the codings it can in the detail, in `supported`, and in `Accept-Encoding`, which says
+ * what a request may use (section 12.5.3).
+ */
+export function unsupportedContentCoding(coding: string, supported: readonly string[]): UnsupportedMediaType {
+  return new UnsupportedMediaType(`Content-Encoding '${coding}' is not supported; supported: ${supported.join(', ')}`, {
+    type: ProblemType.unsupportedContentCoding,
+    headers: { 'Accept-Encoding': supported.join(', ') },
+    extensions: { supported: [...supported] },
+  });
+}
+
 /** The 406 when no representation the route could produce is acceptable, listing those it could. */
 export function notAcceptable(available: readonly string[]): NotAcceptable {
   return new NotAcceptable(`None of the available representations is acceptable; available: ${available.join(', ')}`, {

@@ -6,6 +6,7 @@ export const ProblemType = {
   methodNotAllowed: 'urn:represent:problem:method-not-allowed',
   notAcceptable: 'urn:represent:problem:not-acceptable',
   unsupportedMediaType: 'urn:represent:problem:unsupported-media-type',
+  unsupportedContentCoding: 'urn:represent:problem:unsupported-content-coding',
   unmetParameterCondition: 'urn:represent:problem:unmet-parameter-condition',
   unmetHeaderCondition: 'urn:represent:problem:unmet-header-condition',
   missingQueryParameter: 'urn:represent:problem:missing-query-parameter',

@@ -1,0 +1,116 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import request from 'supertest';
+import { ProblemType } from '../../src';
+import { contentCodings } from '../../src/http/content-coding';
+import { expectProblem, serve, spyHandler } from './negotiation-fixture';
+
+const DOCUMENT = { title: 'Dune', tags: ['spice', 'sand'] };
+const JSON_BYTES = Buffer.from(JSON.stringify(DOCUMENT));
+
+describe('contentCodings(field): the codings of a body, in the order applied', () => {
+  it.each<[string | undefined, string[]]>([
+    [undefined, []],
+    ['', []],
+    ['identity', []],
+    ['gzip', ['gzip']],
+    ['GZip', ['gzip']],
+    ['gzip, br', ['gzip', 'br']],
+    [' deflate ,, identity , x-gzip ', ['deflate', 'x-gzip']],
+  ])('%j gives %j', (field, expected) => {
+    expect(contentCodings(field)).toEqual(expected);
+  });
+});
+
+describe('request bodies in a content coding (RFC 9110 section 8.4)', () => {
+  const handler = spyHandler<typeof DOCUMENT>((body) => body);
+  const app = serve((api) => {
+    api.post('/echo').consumes('application/json').body(Object).handle(handler);
+    api.post('/small').consumes('application/json').body(Object).limit(1000).handle(handler);
+  });
+  beforeEach(() => handler.mockClear());
+
+  // superagent would write a Buffer as the JSON of its bytes when the type is JSON: send it as it is.
+  const post = (path: string, encoding: string, body: Buffer) =>
+    request(app)
+      .post(path)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', encoding)
+      .serialize((bytes: unknown) => bytes as string)
+      .send(body);
+
+  it.each<[string, Buffer]>([
+    ['gzip', zlib.gzipSync(JSON_BYTES)],
+    ['x-gzip', zlib.gzipSync(JSON_BYTES)],
+    ['GZIP', zlib.gzipSync(JSON_BYTES)],
+    ['deflate', zlib.deflateSync(JSON_BYTES)],
+    ['br', zlib.brotliCompressSync(JSON_BYTES)],
+    ['identity', JSON_BYTES],
+    ['gzip, br', zlib.brotliCompressSync(zlib.gzipSync(JSON_BYTES))],
+  ])('decodes a body in %s before reading it', async (encoding, body) => {
+    const res = await post('/echo', encoding, body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(DOCUMENT);
+  });
+
+  it.each(['compress', 'gzip, zstd'])('answers 415 with Accept-Encoding to %j, without running the handler', async (encoding) => {
+    const problem = expectProblem(await post('/echo', encoding, JSON_BYTES), 415);
+    expect(problem.type).toBe(ProblemType.unsupportedContentCoding);
+    expect(problem.detail).toBe(`Content-Encoding '${encoding.split(', ').pop()}' is not supported; supported: gzip, deflate, br`);
+    expect(problem.supported).toEqual(['gzip', 'deflate', 'br']);
+    const res = await post('/echo', encoding, JSON_BYTES);
+    expect(res.headers['accept-encoding']).toBe('gzip, deflate, br');
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, string, Buffer]>([
+    ['bytes that are no gzip', 'gzip', JSON_BYTES],
+    ['a gzip cut short', 'gzip', zlib.gzipSync(JSON_BYTES).subarray(0, 20)],
+    ['bytes that are no brotli', 'br', Buffer.from('not brotli at all, not at all')],
+  ])('answers 400 to %s', async (_name, encoding, body) => {
+    const problem = expectProblem(await post('/echo', encoding, body), 400);
+    expect(problem.type).toBe(ProblemType.malformedBody);
+    expect(problem.detail).toMatch(new RegExp(`^The request body is not valid ${encoding}: `));
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('answers 413 to a small body that inflates past the limit (a zip bomb), reading no further', async () => {
+    const bomb = zlib.gzipSync(Buffer.alloc(10 * 1024 * 1024, 0x20));
+    expect(bomb.length).toBeLessThan(1000 * 1024);
+    const problem = expectProblem(await post('/echo', 'gzip', bomb), 413);
+    expect(problem.type).toBe(ProblemType.bodyTooLarge);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('answers 413 when the encoded bytes of a chunked body pass the limit, though they decode to nothing', async () => {
+    const empty = zlib.gzipSync(Buffer.alloc(0));
+    const members = Buffer.concat(Array.from({ length: Math.ceil(2000 / empty.length) }, () => empty));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const status = await new Promise<number>((resolve, reject) => {
+        // No Content-Length: the body is chunked, and only counting what arrives can stop it.
+        const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/small', headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.write(members);
+        req.end();
+      });
+      expect(status).toBe(413);
+      expect(handler).not.toHaveBeenCalled();
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('answers 413 to an encoded Content-Length over the limit before reading', async () => {
+    const big = zlib.gzipSync(Buffer.from(JSON.stringify({ text: 'x'.repeat(5000) }).replace(/x/g, () => String.fromCharCode(97 + Math.floor(Math.random() * 26)))));
+    expect(big.length).toBeGreaterThan(1000);
+    expectProblem(await post('/small', 'gzip', big), 413);
+  });
+});
