@@ -2,14 +2,15 @@ import type { Request, Response } from 'express';
 import { type PreconditionOutcome, type Validators, evaluatePreconditionsOverRepresentations } from '../src/caching/conditional-request';
 import { strongEntityTag } from '../src/caching/entity-tag';
 import { type RequestInfo, createRequestInfo } from '../src/conditions/request-info';
-import { valueKindOf } from '../src/converters/body-kind';
+import { BODY_KINDS, valueKindOf } from '../src/converters/body-kind';
 import type { RequestContext } from '../src/dsl/request-context';
 import { HttpError } from '../src/errors/http-error';
 import type { RequestSegment } from '../src/routing/request-path';
 import type { Route } from '../src/routing/route';
 import { selectRoute } from '../src/routing/route-selection';
-import { type ValidatorSource, toValidators, versionPreconditionHeaders } from '../src/validators';
+import { type ValidatorSource, versionValidators } from '../src/validators';
 import { bindContext } from './context-binder';
+import { representationName } from './representation-writer';
 import { toResult } from './result-writer';
 
 type Context = RequestContext<unknown, unknown, unknown, unknown, unknown>;
@@ -18,15 +19,36 @@ type Hook = (context: Context) => ValidatorSource | Promise<ValidatorSource>;
 /** The current state of a resource as its GET route sees it: validators per representation. */
 interface CurrentState {
   readonly exists: boolean;
-  /** One entry per representation; versions from hooks come without a representation part. */
+  /** One entry per representation (a version's tags: its own, and one per representation name). */
   readonly validators: readonly Validators[];
-  /** Whether the tags are versions, so the client's tags lose their representation part. */
-  readonly versions: boolean;
 }
 
 const NEVER_ABORTED = new AbortController().signal;
 
-const NONE: CurrentState = { exists: false, validators: [], versions: false };
+const NONE: CurrentState = { exists: false, validators: [] };
+
+const namesByResource = new WeakMap<readonly Route[], readonly string[]>();
+
+/**
+ * The representation names a version's tags can carry at one path (`json`, `xml`: see
+ * {@link representationName}), from every route there that writes a kind in more than one type;
+ * worked out once per path's routes. A client's tag of a version names one of these or none.
+ */
+export function representationNames(candidates: readonly Route[]): readonly string[] {
+  let names = namesByResource.get(candidates);
+  if (names === undefined) {
+    const found = new Set<string>();
+    for (const route of candidates) {
+      for (const kind of BODY_KINDS) {
+        const offers = route.offers(kind);
+        if (offers.length > 1) for (const offer of offers) found.add(representationName(offer));
+      }
+    }
+    names = [...found];
+    namesByResource.set(candidates, names);
+  }
+  return names;
+}
 
 /** Whether a request carries a precondition that needs the resource's current validators. */
 export function hasPreconditions(request: RequestInfo): boolean {
@@ -53,8 +75,8 @@ async function currentState(candidates: readonly Route[], segments: readonly Req
   }
   const hook = route.options.etag as Hook | undefined;
   if (hook !== undefined) {
-    const validators = toValidators(await hook(context));
-    return validators === undefined ? NONE : { exists: true, validators: [validators], versions: true };
+    const validators = versionValidators(await hook(context), representationNames(candidates));
+    return validators.length === 0 ? NONE : { exists: true, validators };
   }
   let value: unknown;
   try {
@@ -64,9 +86,10 @@ async function currentState(candidates: readonly Route[], segments: readonly Req
     throw error;
   }
   const result = toResult(value);
-  if (result.status !== 200 || result.body === undefined) return { exists: result.status < 300, validators: [], versions: false };
-  const given = toValidators(result.validators);
-  if (given !== undefined) return { exists: true, validators: [given], versions: true };
+  if (result.status !== 200 || result.body === undefined) return { exists: result.status < 300, validators: [] };
+  if (result.validators !== undefined && result.validators !== null) {
+    return { exists: true, validators: versionValidators(result.validators, representationNames(candidates)) };
+  }
   const kind = valueKindOf(result.body);
   const validators: Validators[] = [];
   for (const mediaType of route.offers(kind)) {
@@ -76,7 +99,7 @@ async function currentState(candidates: readonly Route[], segments: readonly Req
     const lastModified = result.headers['Last-Modified'] ?? result.headers['last-modified'];
     validators.push({ etag: strongEntityTag(written.body), ...(lastModified !== undefined && { lastModified }) });
   }
-  return { exists: true, validators, versions: false };
+  return { exists: true, validators };
 }
 
 /**
@@ -93,8 +116,7 @@ export async function evaluateAgainstGet(
   res: Response,
 ): Promise<PreconditionOutcome> {
   const state = await currentState(candidates, segments, req, res);
-  const requestHeaders = state.versions ? versionPreconditionHeaders(request.headers) : request.headers;
-  const outcome = evaluatePreconditionsOverRepresentations({ method: request.method, requestHeaders, exists: state.exists }, state.validators);
+  const outcome = evaluatePreconditionsOverRepresentations({ method: request.method, requestHeaders: request.headers, exists: state.exists }, state.validators);
   // An unsafe method never gets a 304 (RFC 9110 section 13.1.2): what is not a success is a 412.
   return outcome === 'proceed' ? 'proceed' : 'precondition-failed';
 }

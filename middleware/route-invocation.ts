@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type PreconditionOutcome, evaluatePreconditions, isGetOrHead } from '../src/caching/conditional-request';
+import { type PreconditionOutcome, evaluatePreconditions, evaluatePreconditionsOverRepresentations, isGetOrHead } from '../src/caching/conditional-request';
 import type { RequestInfo } from '../src/conditions/request-info';
 import type { RequestContext } from '../src/dsl/request-context';
 import { negotiate } from '../src/http/accept-header';
 import type { RequestSegment } from '../src/routing/request-path';
 import type { Route } from '../src/routing/route';
-import { type ValidatorSource, toValidators, versionPreconditionHeaders } from '../src/validators';
+import { type ValidatorSource, toValidators, versionValidators } from '../src/validators';
 import { bindContext } from './context-binder';
-import { evaluateAgainstGet, hasPreconditions } from './current-validators';
+import { evaluateAgainstGet, hasPreconditions, representationNames } from './current-validators';
 import { type MaybePromise, andThen } from './maybe-promise';
 import type { DispatchExchange } from './request-exchange';
 import { readRequestBody } from './request-body';
@@ -76,8 +76,12 @@ function answerFromHook(invocation: Invocation, source: ValidatorSource): MaybeP
   const offers = route.offers('object');
   const chosen = safe && offers.length > 1 ? negotiate(offers, request.accept)[0] : undefined;
   const validators = toValidators(source, chosen === undefined ? undefined : representationName(chosen));
-  const headers = safe ? request.headers : versionPreconditionHeaders(request.headers);
-  const outcome = evaluatePreconditions({ method: request.method, requestHeaders: headers, validators: validators ?? {}, exists: validators !== undefined });
+  const outcome = safe
+    ? evaluatePreconditions({ method: request.method, requestHeaders: request.headers, validators: validators ?? {}, exists: validators !== undefined })
+    : evaluatePreconditionsOverRepresentations(
+        { method: request.method, requestHeaders: request.headers, exists: validators !== undefined },
+        versionValidators(source, representationNames(invocation.candidates)),
+      );
   if (outcome === 'precondition-failed') throw preconditionFailed();
   if (outcome === 'proceed') return readBodyAndHandle(invocation);
   const own = presetHeaders(res);

@@ -53,25 +53,13 @@ export function toValidators(source: ValidatorSource, representation?: string): 
 }
 
 /**
- * Strips the representation part (`;json`) of the tags in an If-Match field, so that an update
- * conditioned on any representation's tag is compared with the resource's version: the state of
- * the resource is what an update's precondition is about (RFC 9110 section 13.1.1).
+ * The validators of every representation of a version: the tag of the version itself (`"7"`) and
+ * its tag for each representation named (`"7;json"`, `"7;xml"`), for an update, whose precondition
+ * is about the state of the resource, whichever representation the client's tag came from
+ * (RFC 9110 section 13.1.1). Empty when the resource does not exist.
  */
-export function withoutRepresentation(field: string): string {
-  return field.replace(/"([^";]*);[^"]*"/g, '"$1"');
-}
-
-/**
- * The request headers with the representation part stripped from If-Match and If-None-Match, for
- * comparing the client's tags with a resource's version (see {@link withoutRepresentation}).
- */
-export function versionPreconditionHeaders<H extends { readonly 'if-match'?: string; readonly 'if-none-match'?: string }>(headers: H): H {
-  const ifMatch = headers['if-match'];
-  const ifNoneMatch = headers['if-none-match'];
-  if (ifMatch === undefined && ifNoneMatch === undefined) return headers;
-  return {
-    ...headers,
-    ...(ifMatch !== undefined && { 'if-match': withoutRepresentation(ifMatch) }),
-    ...(ifNoneMatch !== undefined && { 'if-none-match': withoutRepresentation(ifNoneMatch) }),
-  };
+export function versionValidators(source: ValidatorSource, representations: readonly string[]): Validators[] {
+  const plain = toValidators(source);
+  if (plain === undefined) return [];
+  return [plain, ...representations.map((name) => toValidators(source, name)!)];
 }

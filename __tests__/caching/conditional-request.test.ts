@@ -24,6 +24,8 @@ describe('evaluatePreconditions({ method, requestHeaders, validators, exists })'
     ['proceeds when If-Match is * and the resource exists', 'PUT', { 'if-match': '*' }, 'proceed'],
     ['answers 412 when If-Match is * and nothing exists', 'PUT', { 'if-match': '*' }, 'precondition-failed', { exists: false, validators: {} }],
     ['answers 412 when If-Match names a tag and there is none', 'GET', { 'if-match': '"v1"' }, 'precondition-failed', { validators: {} }],
+    ['answers 412 when If-Match is empty (an empty list: no tag matches)', 'PUT', { 'if-match': '' }, 'precondition-failed'],
+    ['proceeds when If-None-Match is empty (no tag matches)', 'GET', { 'if-none-match': '' }, 'proceed'],
     // Step 2: If-Unmodified-Since, only without If-Match.
     ['answers 412 when modified after If-Unmodified-Since', 'PUT', { 'if-unmodified-since': BEFORE }, 'precondition-failed'],
     ['proceeds when not modified after If-Unmodified-Since', 'PUT', { 'if-unmodified-since': LM }, 'proceed'],

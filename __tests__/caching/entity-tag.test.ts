@@ -35,7 +35,8 @@ describe('parseEntityTag(text)', () => {
 describe('parseEntityTagList(header)', () => {
   it.each<[string | undefined, ReturnType<typeof parseEntityTagList>]>([
     [undefined, undefined],
-    ['', undefined],
+    ['', []],
+    [' , ', []],
     ['*', '*'],
     [' * ', '*'],
     ['"a"', [strong('a')]],

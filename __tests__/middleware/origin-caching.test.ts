@@ -375,6 +375,23 @@ describe('preconditions on unsafe methods', () => {
     expect(docs.get('a')).toEqual({ version: 2, text: 'second' });
   });
 
+  it('accepts only tags the resource gave: not a version with another representation part', async () => {
+    for (const tag of ['"1;garbage"', '"1;"', '"1;json;xml"']) {
+      expect((await request(app).put('/hooked/a').set('If-Match', tag).send({ text: 'x' })).status).toBe(412);
+    }
+    expect((await request(app).put('/plain/a').set('If-Match', '"1;json"').send({ text: 'x' })).status).toBe(412);
+    expect(handlerRuns).toBe(0);
+    expect((await request(app).put('/hooked/a').set('If-Match', '"1"').send({ text: 'second' })).status).toBe(204);
+  });
+
+  it('answers 412 to an empty If-Match, as to If-Match: ,', async () => {
+    for (const field of ['', ',']) {
+      expect((await request(app).put('/hooked/a').set('If-Match', field).send({ text: 'x' })).status).toBe(412);
+      expect((await request(app).put('/plain/a').set('If-Match', field).send({ text: 'x' })).status).toBe(412);
+    }
+    expect(handlerRuns).toBe(0);
+  });
+
   it('gives optimistic concurrency to a resource without a hook through its GET', async () => {
     const got = await request(app).get('/plain/a');
     const first = await request(app).put('/plain/a').set('If-Match', got.headers.etag!).send({ text: 'second' });

@@ -44,13 +44,13 @@ export function formatEntityTag(tag: EntityTag): string {
 
 /**
  * Parses If-Match / If-None-Match (RFC 9110 sections 13.1.1 and 13.1.2): `*` or a comma-separated
- * list of entity tags. Members that are not entity tags are skipped; an absent or empty field is
- * `undefined` (no condition).
+ * list of entity tags. Members that are not entity tags are skipped; an absent field is `undefined`
+ * (no condition), an empty one the empty list (section 5.6.1 allows it), which no tag matches: an
+ * empty If-Match fails as `If-Match: ,` does.
  */
 export function parseEntityTagList(header: string | undefined): EntityTagList | undefined {
   if (header === undefined) return undefined;
   const text = header.trim();
-  if (text === '') return undefined;
   if (text === '*') return '*';
   const tags: EntityTag[] = [];
   let i = 0;
