@@ -204,6 +204,11 @@ describe('PATCH /bookcase', () => {
     expectProblem(await jsonPatch(app, [{ op: 'replace', path: '/books/7/title', value: 'T' }]), 409);
     expectProblem(await jsonPatch(app, [{ op: 'add', path: '/books/9', value: {} }]), 409);
     expectProblem(await jsonPatch(app, [{ op: 'copy', from: '/owner', path: '/name' }]), 409);
+    // Members JavaScript objects inherit, and array indexes with leading zeros, are not in the document.
+    expectProblem(await jsonPatch(app, [{ op: 'remove', path: '/toString' }]), 409);
+    expect((expectProblem(await jsonPatch(app, [{ op: 'copy', from: '/books/0/toString', path: '/name' }]), 409).detail)).toMatch(/'\/books\/0\/toString' \(from\)/);
+    const book = { isbn: '9780596517748', title: 'T', author: 'A', year: 2008 };
+    expectProblem(await jsonPatch(app, [{ op: 'add', path: '/books/01', value: book }]), 409);
     const after = await request(app).get('/bookcase');
     expect(after.body.name).toBe('Living room');
     expect(after.headers.etag).toBe('"1;json"');

@@ -28,6 +28,13 @@ describe('applyJsonPatch(target, patch)', () => {
     ['adding under a missing parent', [{ op: 'add', path: '/missing/child', value: 1 }]],
     ['moving from a missing member', [{ op: 'move', from: '/missing', path: '/x' }]],
     ['copying from a missing member', [{ op: 'copy', from: '/missing', path: '/x' }]],
+    ['removing an inherited member (toString)', [{ op: 'remove', path: '/toString' }]],
+    ['copying from an inherited member', [{ op: 'copy', from: '/nested/toString', path: '/x' }]],
+    ['moving from an inherited member', [{ op: 'move', from: '/nested/a/valueOf', path: '/x' }]],
+    ['testing a member of a string', [{ op: 'test', path: '/foo/length', value: 3 }]],
+    ['adding at an index with a leading zero', [{ op: 'add', path: '/list/01', value: 9 }]],
+    ['replacing at an index with a leading zero', [{ op: 'replace', path: '/list/00', value: 9 }]],
+    ['adding under a scalar', [{ op: 'add', path: '/foo/x', value: 1 }]],
   ])('should report a conflict (409) for %s', (_name, patch) => {
     expect(() => applyJsonPatch(doc(), patch)).toThrow(PatchConflict);
   });
@@ -62,6 +69,19 @@ describe('applyJsonPatch(target, patch)', () => {
     const target = doc();
     expect(() => applyJsonPatch(target, [{ op: 'remove', path: '/foo' }, { op: 'test', path: '/list/0', value: 7 }])).toThrow(PatchConflict);
     expect(target).toEqual(doc());
+  });
+
+  it.each([
+    ['from of a move', { op: 'move', from: '/nope', path: '/x' }, "Operation 0: '/nope' (from) does not exist in the target"],
+    ['path of a remove', { op: 'remove', path: '/toString' }, "Operation 0: '/toString' (path) does not exist in the target"],
+    ['path of an add', { op: 'add', path: '/list/01', value: 1 }, "Operation 0: '/list/01' (path) does not exist in the target"],
+  ])('should name the pointer that leads nowhere: the %s', (_name, operation, message) => {
+    expect(() => applyJsonPatch(doc(), [operation])).toThrow(message);
+  });
+
+  it('should resolve escaped tokens (~1 is /, ~0 is ~) through own members', () => {
+    const target = { 'a/b': { '~c': 1 } };
+    expect(applyJsonPatch(target, [{ op: 'replace', path: '/a~1b/~0c', value: 2 }])).toEqual({ 'a/b': { '~c': 2 } });
   });
 
   it('should name the failing operation', () => {

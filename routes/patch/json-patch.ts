@@ -98,6 +98,65 @@ function checkOperations(patch: unknown): asserts patch is Operation[] {
   });
 }
 
+const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
+
+/** An array index in a JSON Pointer (RFC 6901 section 4): no sign, no leading zero. */
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
+
+/** The reference tokens of a JSON Pointer, unescaped (`~1` is `/`, `~0` is `~`). */
+function tokensOf(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/**
+ * Where a pointer leads in a JSON document, through its own members and array indexes only (RFC
+ * 6901): `undefined` when it leads nowhere. `toString` is no member of an object, and `01` no index.
+ */
+function resolve(document: unknown, tokens: readonly string[]): { value: unknown } | undefined {
+  let value = document;
+  for (const token of tokens) {
+    if (Array.isArray(value)) {
+      if (!ARRAY_INDEX.test(token) || Number(token) >= value.length) return undefined;
+      value = value[Number(token)];
+    } else if (typeof value === 'object' && value !== null && Object.hasOwn(value, token)) {
+      value = (value as Record<string, unknown>)[token];
+    } else {
+      return undefined;
+    }
+  }
+  return { value };
+}
+
+/**
+ * Checks that an operation's pointers lead where RFC 6902 requires before fast-json-patch applies
+ * it (it follows inherited members and takes `01` for 1): `from`, and the `path` of `remove`,
+ * `replace` and `test`, must exist (sections 4.2 to 4.6); the `path` of `add`, `move` and `copy`
+ * must name a member of an existing object, or an index of an existing array up to its length, or
+ * `-` (section 4.1).
+ */
+function checkTargets(document: unknown, operation: Operation, index: number): void {
+  // A malformed operation (no `from`, an unknown `op`) is fast-json-patch's to report, as a 400.
+  if (typeof operation.path !== 'string' || !OPS.has(operation.op)) return;
+  if ((operation.op === 'move' || operation.op === 'copy') && typeof operation.from !== 'string') return;
+  const missing = (pointer: string, member: string): PatchConflict =>
+    new PatchConflict(`Operation ${index}: '${pointer}' (${member}) does not exist in the target`, index);
+  if ((operation.op === 'move' || operation.op === 'copy') && resolve(document, tokensOf(operation.from)) === undefined) {
+    throw missing(operation.from, 'from');
+  }
+  const tokens = tokensOf(operation.path);
+  if (operation.op === 'remove' || operation.op === 'replace' || operation.op === 'test') {
+    if (resolve(document, tokens) === undefined) throw missing(operation.path, 'path');
+    return;
+  }
+  if (tokens.length === 0) return;
+  const parent = resolve(document, tokens.slice(0, -1))?.value;
+  const last = tokens[tokens.length - 1]!;
+  const fits = Array.isArray(parent)
+    ? last === '-' || (ARRAY_INDEX.test(last) && Number(last) <= parent.length)
+    : typeof parent === 'object' && parent !== null;
+  if (!fits) throw missing(operation.path, 'path');
+}
+
 /**
  * Applies a JSON Patch document (RFC 6902) to a copy of `target` and answers the result; the
  * target is not modified, and a patch that fails part way changes nothing (section 5).
@@ -117,6 +176,7 @@ export function applyJsonPatch(target: unknown, patch: unknown, maxSize = MAX_PA
       size += jsonSize(valueAt(document, operation.from));
       if (size > maxSize) throw new PatchTooLarge(`Operation ${index}: the patched document would be larger than ${maxSize} characters of JSON`, index);
     }
+    checkTargets(document, operation, index);
     try {
       document = applyOperation(document, operation, true, true, true, index).newDocument;
     } catch (error) {
