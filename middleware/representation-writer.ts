@@ -69,6 +69,11 @@ export function send(res: ServerResponse, status: number, headers: Readonly<Reco
   else res.end(withBody ? body : undefined);
 }
 
+/** Whether a type is one the route declares it produces (its parameters aside). */
+function isDeclared(route: CompiledRoute, type: MediaType): boolean {
+  return route.producedTypes.some((produced) => produced.type === type.type && produced.subtype === type.subtype);
+}
+
 function isEmpty(headers: Readonly<Record<string, string>>): boolean {
   for (const _name in headers) return false;
   return true;
@@ -117,6 +122,11 @@ export function writeRepresentation(
       : preferredMediaTypes(offersWithAccepted(offers, ranges, request.accept, route.mapping.produces), request.accept)[0]);
   if (variesByAccept(route, explicitType === undefined ? kind : undefined)) addVary(headers, 'Accept');
   if (chosen === undefined) throw notAcceptable([...offers, ...ranges].map(formatMediaType));
+  // A handler that picks one of the types the route declares (the stored image's, say) picked the
+  // representation: a success in a type Accept refuses is a 406 naming it, as negotiation's would be.
+  if (explicitType !== undefined && result.status < 300 && isDeclared(route, explicitType) && negotiate(offers, request.accept).length === 0) {
+    throw notAcceptable([formatMediaType(explicitType)]);
+  }
   const converter = route.registry.findWriter(kind, chosen);
   if (converter === undefined) throw new TypeError(`No body converter can write a ${kind} as ${formatMediaType(chosen)}`);
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ProblemType } from '../../src';
+import { ProblemType, ResponseEntity } from '../../src';
 import { expectProblem, serve } from './negotiation-fixture';
 
 describe('406 Not Acceptable', () => {
@@ -37,5 +37,48 @@ describe('406 Not Acceptable', () => {
     const res = await request(app).get('/declared').set('Accept', 'image/png');
     expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect(res.headers['vary']).toBe('Accept');
+  });
+});
+
+describe('a handler that sets the Content-Type itself', () => {
+  const app = serve((api) => {
+    api
+      .get('/picked')
+      .produces('application/json', 'application/xml')
+      .handle(() => ResponseEntity.ok('<a/>').header('Content-Type', 'application/xml'));
+    api
+      .get('/undeclared')
+      .produces('application/json')
+      .handle(() => ResponseEntity.ok('x,y').header('Content-Type', 'text/csv'));
+    api
+      .get('/failing')
+      .produces('application/json', 'application/xml')
+      .handle(() => ResponseEntity.status(409).header('Content-Type', 'application/xml').withBody('<conflict/>'));
+  });
+
+  it('answers 406 naming the type it picked, of those the route declares, when Accept refuses it', async () => {
+    const problem = expectProblem(await request(app).get('/picked').set('Accept', 'application/json'), 406);
+    expect(problem.available).toEqual(['application/xml']);
+  });
+
+  it.each(['application/xml', 'application/*', '*/*', 'application/json;q=1, application/xml;q=0.1'])('answers the picked type to Accept %j', async (accept) => {
+    const res = await request(app).get('/picked').set('Accept', accept);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+  });
+
+  it('answers without Accept', async () => {
+    expect((await request(app).get('/picked')).status).toBe(200);
+  });
+
+  it('leaves a type the route does not declare to the handler (the route said nothing of it)', async () => {
+    const res = await request(app).get('/undeclared').set('Accept', 'application/json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+  });
+
+  it('sends an error in the type the handler picked whatever Accept says', async () => {
+    const res = await request(app).get('/failing').set('Accept', 'application/json');
+    expect(res.status).toBe(409);
   });
 });

@@ -75,6 +75,15 @@ describe('GET /users/{id}/avatar', () => {
     expectProblem(await request(app).get('/users/2/avatar').set('Accept', 'application/json'), 406);
   });
 
+  it('answers 406 naming the stored type to an Accept that allows only the other image type', async () => {
+    // The avatar is a JPEG since the test before: a client that takes only PNG cannot have it.
+    const refused = expectProblem(await request(app).get('/users/2/avatar').set('Accept', 'image/png'), 406);
+    expect(refused.available).toEqual(['image/jpeg']);
+    const res = await request(app).get('/users/2/avatar').set('Accept', 'image/png;q=1, image/jpeg;q=0.5').buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+  });
+
   it('is deleted with its user', async () => {
     await request(app).delete('/users/2');
     expectProblem(await request(app).get('/users/2/avatar'), 404);
