@@ -335,10 +335,11 @@ function requestDirectives(headers: HeaderMap): CacheControl {
  * normal form invalidation uses ({@link normalizedUri}); `undefined` when it is not a URI.
  */
 function cacheKey(req: IncomingMessage): string | undefined {
-  const url = (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
-  // An absolute-form target is the URI itself, whatever Host says (RFC 9112 section 3.2.2); the
-  // asterisk-form is no URI.
-  if (url.charCodeAt(0) !== 0x2f /* / */) return originFormOf(url) === undefined ? undefined : normalizedUri(url);
+  // An absolute-form target is keyed by its path and Host, which is what node and Express serve it
+  // by: keyed by its own authority, a request with another Host could store a page under it. The
+  // asterisk-form names nothing to store.
+  const url = originFormOf((req as { originalUrl?: string }).originalUrl ?? req.url ?? '/');
+  if (url === undefined) return undefined;
   const scheme = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true ? 'https' : 'http';
   return normalizedUri(`${scheme}://${req.headers.host ?? 'localhost'}${url}`);
 }

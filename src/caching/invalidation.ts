@@ -24,19 +24,35 @@ export function invalidatedUris(input: InvalidationInput): string[] {
   if (SAFE_METHODS.has(input.method.toUpperCase()) || input.status < 200 || input.status > 399) return [];
   const target = normalizedUri(input.requestUri);
   if (target === undefined) return [];
-  const origin = new URL(target).origin;
+  const origin = originOf(target);
   const uris = [target];
   for (const name of ['location', 'content-location']) {
     const reference = fieldValue(input.responseHeaders, name);
     if (reference === undefined) continue;
-    let resolved: string;
-    try {
-      resolved = new URL(reference, target).href;
-    } catch {
-      continue; // Not a URI reference: nothing to invalidate.
-    }
-    const uri = normalizedUri(resolved);
-    if (uri !== undefined && new URL(uri).origin === origin && !uris.includes(uri)) uris.push(uri);
+    const uri = resolveReference(reference, target, origin);
+    if (uri !== undefined && originOf(uri) === origin && !uris.includes(uri)) uris.push(uri);
   }
   return uris;
+}
+
+/** `http://host:port` of a normalised URI. */
+function originOf(uri: string): string {
+  return uri.slice(0, uri.indexOf('/', uri.indexOf('//') + 2));
+}
+
+/**
+ * A URI reference resolved against the target (RFC 3986 section 5.2), in the normal form, with an
+ * absolute path kept as it is written (as the cache keys keep request paths); `undefined` for what
+ * is not a URI reference.
+ */
+function resolveReference(reference: string, target: string, origin: string): string | undefined {
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(reference)) return normalizedUri(reference);
+  if (reference.startsWith('//')) return normalizedUri(`${origin.slice(0, origin.indexOf(':'))}:${reference}`);
+  if (reference.startsWith('/')) return normalizedUri(`${origin}${reference}`);
+  try {
+    // A relative path (`b/1`, `../c`, `?q`): URL resolves it against the target's path.
+    return normalizedUri(new URL(reference, target).href);
+  } catch {
+    return undefined;
+  }
 }
