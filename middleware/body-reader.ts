@@ -33,6 +33,8 @@ interface CodingError extends Error {
  * refused at the limit); an unknown coding is 415 with `Accept-Encoding`, a corrupt one 400.
  */
 export async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  // Gone while the route was still checking preconditions: nothing will come, and nobody will read the answer.
+  if (req.readableAborted || req.destroyed) throw aborted();
   const codings = contentCodings(req.headers['content-encoding']);
   const unsupported = codings.find((coding) => DECODERS[coding] === undefined);
   if (unsupported !== undefined) {
@@ -42,6 +44,8 @@ export async function readRawBody(req: IncomingMessage, limit: number): Promise<
   const length = req.headers['content-length'];
   try {
     if (codings.length === 0) return await getRawBody(req, { limit, length: length === undefined ? undefined : Number(length) });
+    // No body at all (RFC 9112 section 6.3) is no encoded body: nothing to decode.
+    if (length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined)) return Buffer.alloc(0);
     if (length !== undefined && Number(length) > limit) throw Object.assign(new Error('too large'), { type: 'entity.too.large' });
     return await getRawBody(decoded(req, codings, limit), { limit });
   } catch (error) {
@@ -62,9 +66,13 @@ export async function readRawBody(req: IncomingMessage, limit: number): Promise<
     if (type === 'request.size.invalid') {
       throw new HttpError(400, 'The request body is shorter or longer than its Content-Length', { type: ProblemType.malformedBody });
     }
-    if (type === 'request.aborted') throw new HttpError(400, 'The client aborted the request body', { type: ProblemType.malformedBody });
+    if (type === 'request.aborted') throw aborted();
     throw error;
   }
+}
+
+function aborted(): HttpError {
+  return new HttpError(400, 'The client aborted the request body', { type: ProblemType.malformedBody });
 }
 
 /** Lets the rest of a body go unread. */
@@ -87,12 +95,16 @@ function decoded(req: IncomingMessage, codings: readonly string[], limit: number
     return decoder;
   });
   let received = 0;
-  req.on('data', (chunk: Buffer) => {
+  const count = (chunk: Buffer): void => {
     received += chunk.length;
     if (received > limit) fail('too large', { type: 'entity.too.large' });
-  });
-  req.on('aborted', () => fail('aborted', { type: 'request.aborted' }));
+  };
+  const abort = (): void => fail('aborted', { type: 'request.aborted' });
+  req.on('data', count);
+  req.on('aborted', abort);
   out.on('close', () => {
+    req.off('data', count);
+    req.off('aborted', abort);
     for (const decoder of decoders) decoder.destroy();
   });
   let source: NodeJS.ReadableStream = req;
