@@ -10,7 +10,8 @@ import type { Route } from '../src/routing/route';
 import { selectRoute } from '../src/routing/route-selection';
 import { type ValidatorSource, versionValidators } from '../src/validators';
 import { bindContext } from './context-binder';
-import { representationName } from './representation-writer';
+import { representationName, validatorHeaders } from './representation-writer';
+import { normaliseHeaders } from './response-headers';
 import { toResult } from './result-writer';
 
 type Context = RequestContext<unknown, unknown, unknown, unknown, unknown>;
@@ -27,27 +28,31 @@ const NEVER_ABORTED = new AbortController().signal;
 
 const NONE: CurrentState = { exists: false, validators: [] };
 
-const namesByResource = new WeakMap<readonly Route[], readonly string[]>();
+const namesByRoute = new WeakMap<Route, readonly string[]>();
+
+/** The representation names of one route's versioned tags: those of each kind it writes in more than one type. */
+function namesOf(route: Route): readonly string[] {
+  let names = namesByRoute.get(route);
+  if (names === undefined) {
+    const found = new Set<string>();
+    for (const kind of BODY_KINDS) {
+      const offers = route.offers(kind);
+      if (offers.length > 1) for (const offer of offers) found.add(representationName(offer));
+    }
+    names = [...found];
+    namesByRoute.set(route, names);
+  }
+  return names;
+}
 
 /**
  * The representation names a version's tags can carry at one path (`json`, `xml`: see
- * {@link representationName}), from every route there that writes a kind in more than one type;
- * worked out once per path's routes. A client's tag of a version names one of these or none.
+ * {@link representationName}), from every route there, each route's worked out once. A client's
+ * tag of a version names one of these or none.
  */
 export function representationNames(candidates: readonly Route[]): readonly string[] {
-  let names = namesByResource.get(candidates);
-  if (names === undefined) {
-    const found = new Set<string>();
-    for (const route of candidates) {
-      for (const kind of BODY_KINDS) {
-        const offers = route.offers(kind);
-        if (offers.length > 1) for (const offer of offers) found.add(representationName(offer));
-      }
-    }
-    names = [...found];
-    namesByResource.set(candidates, names);
-  }
-  return names;
+  if (candidates.length === 1) return namesOf(candidates[0]!);
+  return [...new Set(candidates.flatMap(namesOf))];
 }
 
 /** Whether a request carries a precondition that needs the resource's current validators. */
@@ -90,14 +95,16 @@ async function currentState(candidates: readonly Route[], segments: readonly Req
   if (result.validators !== undefined && result.validators !== null) {
     return { exists: true, validators: versionValidators(result.validators, representationNames(candidates)) };
   }
+  // ETag or Last-Modified set as plain headers: the validators the GET answers its own conditions from.
+  const headers = validatorHeaders(normaliseHeaders(result.headers));
+  if (headers !== undefined) return { exists: true, validators: [headers] };
   const kind = valueKindOf(result.body);
   const validators: Validators[] = [];
   for (const mediaType of route.offers(kind)) {
     const converter = route.registry.findWriter(kind, mediaType);
     if (converter === undefined) continue;
     const written = await converter.write(result.body, { mediaType, rootName: route.xmlRoot });
-    const lastModified = result.headers['Last-Modified'] ?? result.headers['last-modified'];
-    validators.push({ etag: strongEntityTag(written.body), ...(lastModified !== undefined && { lastModified }) });
+    validators.push({ etag: strongEntityTag(written.body) });
   }
   return { exists: true, validators };
 }

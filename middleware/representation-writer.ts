@@ -124,7 +124,8 @@ export function writeRepresentation(
   if (chosen === undefined) throw notAcceptable([...offers, ...ranges].map(formatMediaType));
   // A handler that picks one of the types the route declares (the stored image's, say) picked the
   // representation: a success in a type Accept refuses is a 406 naming it, as negotiation's would be.
-  if (explicitType !== undefined && result.status < 300 && isDeclared(route, explicitType) && negotiate(offers, request.accept).length === 0) {
+  // Only for GET and HEAD: after an unsafe method has run, refusing its answer would hide that it did.
+  if (explicitType !== undefined && isGetOrHead(method) && result.status < 300 && isDeclared(route, explicitType) && negotiate(offers, request.accept).length === 0) {
     throw notAcceptable([formatMediaType(explicitType)]);
   }
   const converter = route.registry.findWriter(kind, chosen);
@@ -154,7 +155,7 @@ export function writeRepresentation(
  * The validators a handler set as plain headers (`ResponseEntity.header('ETag', ...)`, or on
  * `ctx.res`): a validator the response carries is one its conditional requests are answered from.
  */
-function validatorHeaders(headers: HeaderBag): Validators | undefined {
+export function validatorHeaders(headers: HeaderBag): Validators | undefined {
   const etag = headers.etag;
   const lastModified = headers['last-modified'];
   if (typeof etag !== 'string' && typeof lastModified !== 'string') return undefined;

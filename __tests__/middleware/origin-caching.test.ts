@@ -406,7 +406,7 @@ describe('preconditions on unsafe methods', () => {
     const json = await request(app).get('/both/a').set('Accept', 'application/json');
     const xml = await request(app).get('/both/a').set('Accept', 'application/xml');
     expect(json.headers.etag).not.toBe(xml.headers.etag);
-    // The JSON's tag names none of the XML's: If-None-Match is true, If-Match too.
+    // If-Match names the JSON's tag (true), If-None-Match the XML's (false: it is a current tag).
     const conflicting = await request(app).put('/both/a').set('If-Match', json.headers.etag!).set('If-None-Match', xml.headers.etag!).send({ text: 'x' });
     expect(conflicting.status).toBe(412);
     expect(handlerRuns).toBe(0);
@@ -414,6 +414,21 @@ describe('preconditions on unsafe methods', () => {
     expect(res.status).toBe(204);
     expect(docs.get('a')).toEqual({ version: 2, text: 'second' });
     expect(handlerRuns).toBe(1);
+  });
+
+  it('gives optimistic concurrency through an ETag the GET sets as a plain header', async () => {
+    const api = createRouter({ onError: jest.fn() });
+    let version = 1;
+    api.get('/tagged').handle(() => ResponseEntity.ok({ version }).header('ETag', `"v${version}"`));
+    api.put('/tagged').body(Object).handle(() => {
+      version++;
+    });
+    const tagged = express().use(api.middleware());
+    const got = await request(tagged).get('/tagged');
+    expect(got.headers.etag).toBe('"v1"');
+    expect((await request(tagged).put('/tagged').set('If-Match', '"v1"').send({})).status).toBe(204);
+    expect((await request(tagged).put('/tagged').set('If-Match', '"v1"').send({})).status).toBe(412);
+    expect(version).toBe(2);
   });
 
   it('answers 412 to POST with a stale If-Match, without running the handler', async () => {

@@ -51,6 +51,10 @@ describe('a handler that sets the Content-Type itself', () => {
       .produces('application/json')
       .handle(() => ResponseEntity.ok('x,y').header('Content-Type', 'text/csv'));
     api
+      .post('/picked')
+      .produces('application/json', 'application/xml')
+      .handle(() => ResponseEntity.created('/picked/1', '<a/>').header('Content-Type', 'application/xml'));
+    api
       .get('/failing')
       .produces('application/json', 'application/xml')
       .handle(() => ResponseEntity.status(409).header('Content-Type', 'application/xml').withBody('<conflict/>'));
@@ -80,5 +84,12 @@ describe('a handler that sets the Content-Type itself', () => {
   it('sends an error in the type the handler picked whatever Accept says', async () => {
     const res = await request(app).get('/failing').set('Accept', 'application/json');
     expect(res.status).toBe(409);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+  });
+
+  it('does not refuse the answer of an unsafe method that has already run', async () => {
+    const res = await request(app).post('/picked').set('Accept', 'application/json');
+    expect(res.status).toBe(201);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
   });
 });
