@@ -1,4 +1,5 @@
 import { ProblemType } from '../../src/errors/problem-types';
+import { parseMediaType } from '../../src/http/media-type';
 import { AtomConverter, type BodyConverter, type BodyKind, RssConverter, XmlObjectConverter, XmlSourceConverter } from '../../src/converters';
 import { readOptions, rejection, timed } from './helpers';
 
@@ -64,6 +65,15 @@ describe.each(readers)('the %s reader', (_name, converter, kind, contentType) =>
     expect(error.detail).toMatch(/a character XML does not allow \(U\+[0-9A-F]{4}\) at line 1, column \d+/);
   });
 
+  it.each([
+    ['a decimal reference to U+0001 in text', '<a>T&#1;</a>'],
+    ['a hexadecimal reference to U+001B in an attribute', '<a b="&#x1b;"/>'],
+    ['a reference to U+FFFF', '<a>&#xFFFF;</a>'],
+  ])('answers 400 to %s', async (_name, body) => {
+    const error = await rejection(converter.read(Buffer.from(body), readOptions(contentType, kind)), 400);
+    expect(error.type).toBe(ProblemType.malformedBody);
+  });
+
   it('names the DOCTYPE as the reason', async () => {
     const error = await rejection(converter.read(Buffer.from(XXE), readOptions(contentType, kind)), 400);
     expect(error.detail).toMatch(/DOCTYPE/);
@@ -93,5 +103,14 @@ describe('the XML object reader', () => {
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
     expect(value).toEqual({ ok: '1' });
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+  });
+});
+
+describe('the XML source writer', () => {
+  it('refuses a document whose text XML cannot carry, rather than send one no parser reads', async () => {
+    const converter = new XmlSourceConverter();
+    const document = await converter.read(Buffer.from('<a>bell</a>'), readOptions('text/xml', 'xml-document'));
+    document.documentElement!.firstChild!.nodeValue = 'bell\u0007';
+    expect(() => converter.write(document, { mediaType: parseMediaType('text/xml') })).toThrow('The value cannot be written as XML: a character XML does not allow (U+0007)');
   });
 });

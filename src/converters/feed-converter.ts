@@ -4,7 +4,7 @@ import type { BodyConverter, ReadOptions, WriteOptions, WrittenBody } from './bo
 import type { BodyKind } from './body-kind';
 import { concreteWriteType, mediaTypes, supportsRead, supportsWrite } from './media-type-support';
 import { decodeXml, stripXmlDeclaration, writeXmlText } from './xml-charset';
-import { codePointName, invalidXmlCharAt } from './xml-characters';
+import { assertWritableXml } from './xml-characters';
 import { parseXmlDocument } from './xml-dom';
 import type { XmlDocument } from './xml-document';
 
@@ -50,8 +50,7 @@ export class FeedConverter implements BodyConverter {
     const xml = this.format.write(value);
     // `feed` puts text in CDATA sections as it is: a control character would make the document
     // one no XML parser reads. Refused as the XML converter refuses it, never sent.
-    const invalid = invalidXmlCharAt(xml);
-    if (invalid !== -1) throw new TypeError(`The value cannot be written as ${this.format.label}: a character XML does not allow (${codePointName(xml, invalid)})`);
+    assertWritableXml(xml, this.format.label);
     return writeXmlText(stripXmlDeclaration(xml), mediaType);
   }
 }

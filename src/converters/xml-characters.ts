@@ -28,3 +28,12 @@ export function invalidXmlCharAt(text: string): number {
 export function codePointName(text: string, at: number): string {
   return `U+${text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')}`;
 }
+
+/**
+ * Refuses to send XML no parser can read: a value whose text holds a character XML allows nowhere
+ * (a control character, say) cannot be written as XML at all, not even escaped.
+ */
+export function assertWritableXml(xml: string, label: string): void {
+  const invalid = invalidXmlCharAt(xml);
+  if (invalid !== -1) throw new TypeError(`The value cannot be written as ${label}: a character XML does not allow (${codePointName(xml, invalid)})`);
+}

@@ -1,5 +1,6 @@
-import { DOMParser, type Element, MIME_TYPE, ParseError } from '@xmldom/xmldom';
+import { DOMParser, type Element, MIME_TYPE, type Node, ParseError } from '@xmldom/xmldom';
 import { malformedBody } from './malformed-body';
+import { codePointName, invalidXmlCharAt } from './xml-characters';
 import type { XmlDocument } from './xml-document';
 import { assertSafeXml } from './xml-safety';
 
@@ -23,8 +24,9 @@ export function parseXmlDocument(text: string, maxDepth: number, format = 'XML')
       throw new Error(message);
     },
   });
+  let document: XmlDocument;
   try {
-    return parser.parseFromString(text, MIME_TYPE.XML_APPLICATION);
+    document = parser.parseFromString(text, MIME_TYPE.XML_APPLICATION);
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
     const locator = (error.locator ?? {}) as Locator;
@@ -37,6 +39,27 @@ export function parseXmlDocument(text: string, maxDepth: number, format = 'XML')
         : undefined;
     throw malformedBody(format, reason, position, error);
   }
+  // The text was checked for characters XML allows nowhere; a character reference can still name one.
+  if (text.includes('&#')) assertNoInvalidReferences(document as unknown as Node, format);
+  return document;
+}
+
+/** Text, CDATA and attribute values hold only characters XML allows (a `&#1;` names one it does not). */
+function assertNoInvalidReferences(node: Node, format: string): void {
+  const check = (value: string | null, at: Node): void => {
+    if (value === null) return;
+    const invalid = invalidXmlCharAt(value);
+    if (invalid === -1) return;
+    const { lineNumber, columnNumber } = at as Node & Locator;
+    const position = lineNumber === undefined ? undefined : { line: lineNumber, ...(columnNumber === undefined ? {} : { column: columnNumber }) };
+    throw malformedBody(format, `a character reference to a character XML does not allow (${codePointName(value, invalid)})`, position);
+  };
+  if (node.nodeType === 3 || node.nodeType === 4) check(node.nodeValue, node);
+  if (node.nodeType === 1) {
+    const attributes = (node as Element).attributes;
+    for (let i = 0; i < attributes.length; i++) check(attributes.item(i)!.value, node);
+  }
+  for (let child = node.firstChild; child !== null; child = child.nextSibling) assertNoInvalidReferences(child, format);
 }
 
 function lowerFirst(text: string): string {

@@ -5,6 +5,7 @@ import type { BodyKind } from './body-kind';
 import { concreteWriteType, mediaTypes, supportsRead, supportsWrite } from './media-type-support';
 import { decodeXml, stripXmlDeclaration, writeXmlText } from './xml-charset';
 import { type XmlDocument, isXmlDocument } from './xml-document';
+import { assertWritableXml } from './xml-characters';
 import { parseXmlDocument } from './xml-dom';
 
 /**
@@ -35,6 +36,8 @@ export class XmlSourceConverter implements BodyConverter {
     // A parsed document keeps its declaration as a processing instruction, whose encoding may no
     // longer be true: it is replaced by one naming the charset actually used.
     const text = stripXmlDeclaration(new XMLSerializer().serializeToString(value));
+    // A DOM takes any string as text: one with a control character would serialise unreadable.
+    assertWritableXml(text, 'XML');
     return writeXmlText(text, mediaType);
   }
 }
