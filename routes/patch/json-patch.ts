@@ -1,4 +1,4 @@
-import { JsonPatchError, type Operation, applyOperation, getValueByPointer } from 'fast-json-patch';
+import { JsonPatchError, type Operation, applyOperation, getValueByPointer, validator } from 'fast-json-patch';
 
 /** The media type of a JSON Patch document (RFC 6902 section 6). */
 export const JSON_PATCH = 'application/json-patch+json';
@@ -98,8 +98,6 @@ function checkOperations(patch: unknown): asserts patch is Operation[] {
   });
 }
 
-const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
-
 /** An array index in a JSON Pointer (RFC 6901 section 4): no sign, no leading zero. */
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
@@ -135,9 +133,6 @@ function resolve(document: unknown, tokens: readonly string[]): { value: unknown
  * `-` (section 4.1).
  */
 function checkTargets(document: unknown, operation: Operation, index: number): void {
-  // A malformed operation (no `from`, an unknown `op`) is fast-json-patch's to report, as a 400.
-  if (typeof operation.path !== 'string' || !OPS.has(operation.op)) return;
-  if ((operation.op === 'move' || operation.op === 'copy') && typeof operation.from !== 'string') return;
   const missing = (pointer: string, member: string): PatchConflict =>
     new PatchConflict(`Operation ${index}: '${pointer}' (${member}) does not exist in the target`, index);
   if ((operation.op === 'move' || operation.op === 'copy') && resolve(document, tokensOf(operation.from)) === undefined) {
@@ -176,8 +171,10 @@ export function applyJsonPatch(target: unknown, patch: unknown, maxSize = MAX_PA
       size += jsonSize(valueAt(document, operation.from));
       if (size > maxSize) throw new PatchTooLarge(`Operation ${index}: the patched document would be larger than ${maxSize} characters of JSON`, index);
     }
-    checkTargets(document, operation, index);
     try {
+      // The operation's shape first (a missing `value` is a 400 whatever the target), then its targets.
+      validator(operation, index);
+      checkTargets(document, operation, index);
       document = applyOperation(document, operation, true, true, true, index).newDocument;
     } catch (error) {
       throw explain(error, operation, index);
