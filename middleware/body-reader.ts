@@ -46,18 +46,11 @@ export async function readRawBody(req: IncomingMessage, limit: number): Promise<
     if (codings.length === 0) return await getRawBody(req, { limit, length: length === undefined ? undefined : Number(length) });
     // No body at all (RFC 9112 section 6.3) is no encoded body: nothing to decode.
     if (length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined)) return Buffer.alloc(0);
-    if (length !== undefined && Number(length) > limit) throw Object.assign(new Error('too large'), { type: 'entity.too.large' });
+    if (length !== undefined && Number(length) > limit) throw tooLarge(req, limit);
     return await getRawBody(decoded(req, codings, limit), { limit });
   } catch (error) {
     const type = (error as { type?: string }).type;
-    if (type === 'entity.too.large') {
-      // Stop reading: the rest of the body is not wanted. Node closes the connection after the response.
-      discard(req);
-      throw new ContentTooLarge(`The request body is larger than the limit of ${limit} bytes`, {
-        type: ProblemType.bodyTooLarge,
-        extensions: { limit },
-      });
-    }
+    if (type === 'entity.too.large') throw tooLarge(req, limit);
     if (type === 'encoding.invalid') {
       discard(req);
       const { coding, message } = error as CodingError;
@@ -69,6 +62,15 @@ export async function readRawBody(req: IncomingMessage, limit: number): Promise<
     if (type === 'request.aborted') throw aborted();
     throw error;
   }
+}
+
+/** The 413; the rest of the body is not wanted, and node closes the connection after the response. */
+function tooLarge(req: IncomingMessage, limit: number): ContentTooLarge {
+  discard(req);
+  return new ContentTooLarge(`The request body is larger than the limit of ${limit} bytes`, {
+    type: ProblemType.bodyTooLarge,
+    extensions: { limit },
+  });
 }
 
 function aborted(): HttpError {

@@ -69,9 +69,13 @@ export function send(res: ServerResponse, status: number, headers: Readonly<Reco
   else res.end(withBody ? body : undefined);
 }
 
-/** Whether a type is one the route declares it produces (its parameters aside). */
-function isDeclared(route: CompiledRoute, type: MediaType): boolean {
-  return route.producedTypes.some((produced) => produced.type === type.type && produced.subtype === type.subtype);
+/**
+ * Whether a type is one the route declares it produces (its parameters aside) and Accept refuses
+ * it: the route's negotiation of its produced types, remembered per Accept, leaves it out.
+ */
+function isRefusedDeclaredType(route: CompiledRoute, type: MediaType, request: RequestInfo): boolean {
+  const declared = route.producedTypes.find((produced) => produced.type === type.type && produced.subtype === type.subtype);
+  return declared !== undefined && !negotiate(route.producedTypes, request.accept).includes(declared);
 }
 
 function isEmpty(headers: Readonly<Record<string, string>>): boolean {
@@ -125,7 +129,7 @@ export function writeRepresentation(
   // A handler that picks one of the types the route declares (the stored image's, say) picked the
   // representation: a success in a type Accept refuses is a 406 naming it, as negotiation's would be.
   // Only for GET and HEAD: after an unsafe method has run, refusing its answer would hide that it did.
-  if (explicitType !== undefined && isGetOrHead(method) && result.status < 300 && isDeclared(route, explicitType) && negotiate(offers, request.accept).length === 0) {
+  if (explicitType !== undefined && isGetOrHead(method) && result.status < 300 && isRefusedDeclaredType(route, explicitType, request)) {
     throw notAcceptable([formatMediaType(explicitType)]);
   }
   const converter = route.registry.findWriter(kind, chosen);

@@ -1,4 +1,4 @@
-import { JsonPatchError, type Operation, applyOperation, getValueByPointer, validator } from 'fast-json-patch';
+import { JsonPatchError, type Operation, applyOperation, getValueByPointer, unescapePathComponent, validator } from 'fast-json-patch';
 
 /** The media type of a JSON Patch document (RFC 6902 section 6). */
 export const JSON_PATCH = 'application/json-patch+json';
@@ -103,7 +103,7 @@ const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
 /** The reference tokens of a JSON Pointer, unescaped (`~1` is `/`, `~0` is `~`). */
 function tokensOf(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === '' ? [] : pointer.slice(1).split('/').map(unescapePathComponent);
 }
 
 /**

@@ -18,7 +18,7 @@ export interface InvalidationInput {
  * after a non-error (2xx, 3xx) response to an unsafe method, the target URI, plus the URIs in
  * Location and Content-Location when they have the target's origin (a different origin could be
  * used to deny service). Absolute URIs in the form {@link normalizedUri} gives, which is the form a
-cache must store them in for the invalidation to find them; empty when nothing is invalidated.
+ * cache must store them in for the invalidation to find them; empty when nothing is invalidated.
  */
 export function invalidatedUris(input: InvalidationInput): string[] {
   if (SAFE_METHODS.has(input.method.toUpperCase()) || input.status < 200 || input.status > 399) return [];
