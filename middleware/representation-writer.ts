@@ -125,7 +125,7 @@ export function writeRepresentation(
       ? negotiate(offers, request.accept)[0]
       : preferredMediaTypes(offersWithAccepted(offers, ranges, request.accept, route.mapping.produces), request.accept)[0]);
   if (variesByAccept(route, explicitType === undefined ? kind : undefined)) addVary(headers, 'Accept');
-  if (chosen === undefined) throw notAcceptable([...offers, ...ranges].map(formatMediaType));
+  if (chosen === undefined) throw notAcceptable([...new Set([...offers, ...ranges].map(formatMediaType))]);
   // A handler that picks one of the types the route declares (the stored image's, say) picked the
   // representation: a success in a type Accept refuses is a 406 naming it, as negotiation's would be.
   // Only for GET and HEAD: after an unsafe method has run, refusing its answer would hide that it did.

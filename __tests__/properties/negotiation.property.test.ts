@@ -62,7 +62,13 @@ function rangeIncludes(range: Range, type: MediaType): boolean {
     range.subtype === type.subtype ||
     // The library's extension: `*+json` names the JSON family, `json` itself included.
     (range.subtype.startsWith('*+') && (type.subtype === range.subtype.slice(2) || type.subtype.endsWith(`+${range.subtype.slice(2)}`)));
-  return subtypeOk && range.parameters.every(([name, value]) => type.parameters[name] === value);
+  return subtypeOk && range.parameters.every(([name, value]) => (type.parameters[name] ?? implied(type, name)) === value);
+}
+
+/** A parameter a type has without saying so: a textual body without a charset is read and written in UTF-8. */
+function implied(type: MediaType, name: string): string | undefined {
+  const textual = type.type === 'text' || /(^|\+)(json|xml)$/.test(type.subtype);
+  return name === 'charset' && textual ? 'utf-8' : undefined;
 }
 
 function rangeSpecificity(range: Range): number {

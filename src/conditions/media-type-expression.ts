@@ -1,5 +1,5 @@
-import { type Acceptance, type MediaRange, acceptanceOf } from '../http/accept-header';
-import { type MediaType, includes, isCompatible, isConcrete, parseMediaType, specificity } from '../http/media-type';
+import { type Acceptance, type MediaRange, acceptanceOf, compareAcceptance } from '../http/accept-header';
+import { type MediaType, includes, isCompatible, isConcrete, isTextual, parseMediaType, specificity } from '../http/media-type';
 
 /** A consumes or produces expression: a media type, possibly a range, possibly negated (`!text/plain`). */
 export interface MediaTypeExpression {
@@ -26,15 +26,34 @@ export function admitsContentType(expression: MediaTypeExpression, contentType: 
 /**
  * How the Accept ranges accept a produces expression. A concrete type takes the weight of the most
  * specific range including it (RFC 9110 section 12.5.1); a range such as `application/*+json` takes
- * the best range compatible with it.
+ * the best range compatible with it. A textual type that names no charset is accepted by a range
+ * asking for it in any charset: the charset is the writer's to honour (text in the one asked for,
+ * JSON only in UTF-8), and the writer answers 406 when it cannot.
  */
 export function acceptanceOfExpression(expression: MediaTypeExpression, ranges: readonly MediaRange[]): Acceptance | undefined {
-  if (isConcrete(expression.mediaType)) return acceptanceOf(expression.mediaType, ranges);
+  const { mediaType } = expression;
+  if (isConcrete(mediaType)) {
+    const acceptance = acceptanceOf(mediaType, ranges);
+    if (acceptance !== undefined || mediaType.parameters.charset !== undefined || !isTextual(mediaType)) return acceptance;
+    return acceptanceInAnyCharset(mediaType, ranges);
+  }
   let best: Acceptance | undefined;
   for (const range of ranges) {
     if (range.q === 0 || !isCompatible(range, expression.mediaType)) continue;
     const candidate = { q: range.q, specificity: Math.min(specificity(range), expression.specificity), index: range.index };
     if (best === undefined || candidate.q > best.q || (candidate.q === best.q && candidate.specificity > best.specificity)) best = candidate;
+  }
+  return best;
+}
+
+/** The acceptance of a type without a charset by the ranges that name one, each taken in its charset. */
+function acceptanceInAnyCharset(mediaType: MediaType, ranges: readonly MediaRange[]): Acceptance | undefined {
+  let best: Acceptance | undefined;
+  for (const range of ranges) {
+    const charset = range.parameters.charset;
+    if (charset === undefined || range.q === 0 || !includes(range, { ...mediaType, parameters: { ...mediaType.parameters, charset } })) continue;
+    const candidate = { q: range.q, specificity: specificity(range), index: range.index };
+    if (best === undefined || compareAcceptance(candidate, best) < 0) best = candidate;
   }
   return best;
 }

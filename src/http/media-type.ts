@@ -91,12 +91,14 @@ function subtypeIncludes(range: string, subtype: string): boolean {
 /**
  * Whether `range` includes `candidate`: `*` + `/*` includes everything, `text/*` includes
  * `text/plain`, `application/*+json` includes `application/problem+json`. Parameters of the range
- * (other than `q`) must be present with the same value in the candidate; charset compares case-insensitively.
+ * (other than `q`) must be present with the same value in the candidate; charset compares
+ * case-insensitively, and a textual candidate without one is in UTF-8, the charset such a body is
+ * read and written in: `application/json;charset=utf-8` includes `application/json`.
  */
 export function includes(range: MediaType, candidate: MediaType): boolean {
   if (range.type !== '*' && range.type !== candidate.type) return false;
   if (!subtypeIncludes(range.subtype, candidate.subtype)) return false;
-  return parametersInclude(range.parameters, candidate.parameters);
+  return parametersInclude(range.parameters, candidate);
 }
 
 /** Whether two media types (either possibly a range) have a type in common. */
@@ -109,16 +111,24 @@ function bothSuffixWildcardsAgree(a: MediaType, b: MediaType): boolean {
   return a.subtype.startsWith('*+') && b.subtype.startsWith('*+') && a.subtype === b.subtype;
 }
 
-function parametersInclude(range: Readonly<Record<string, string>>, candidate: Readonly<Record<string, string>>): boolean {
+function parametersInclude(range: Readonly<Record<string, string>>, candidate: MediaType): boolean {
   for (const name of Object.keys(range)) {
     if (name === 'q') continue;
     const wanted = range[name]!;
-    const actual = candidate[name];
-    if (actual === undefined) return false;
-    const same = name === 'charset' ? wanted.toLowerCase() === actual.toLowerCase() : wanted === actual;
-    if (!same) return false;
+    if (name === 'charset') {
+      if (wanted.toLowerCase() !== charsetOfCandidate(candidate)) return false;
+      continue;
+    }
+    if (candidate.parameters[name] !== wanted) return false;
   }
   return true;
+}
+
+/** The charset a candidate is in, lower-cased: its own, UTF-8 for a textual type without one. */
+function charsetOfCandidate(candidate: MediaType): string | undefined {
+  const charset = candidate.parameters.charset;
+  if (charset !== undefined) return charset.toLowerCase();
+  return isTextual(candidate) ? 'utf-8' : undefined;
 }
 
 /**

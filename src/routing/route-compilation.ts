@@ -5,7 +5,7 @@ import { type BodyKind, bodyKindOf } from '../converters/body-kind';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import { type JsonSchemaLike, shapeOf } from '../converters/json-schema-shape';
 import type { MediaRange } from '../http/accept-header';
-import { type MediaType, formatMediaType, includes, isCompatible, isConcrete } from '../http/media-type';
+import { type MediaType, formatMediaType, includes, isCompatible, isConcrete, isTextual } from '../http/media-type';
 import type { PathTemplate } from './path-template';
 
 /** Whether a body token is a Standard Schema (zod, valibot, arktype ...). */
@@ -87,6 +87,9 @@ export function writableOffers(registry: ConverterRegistry, kind: BodyKind, prod
  *   it can be written as XML; the route declares such types.
  * - With produces, the declared ranges (suffix ones too) that a converter range includes, and the
  *   converter's `type/*` ranges a declared range includes.
+ * - A declared text type without a charset that a converter writes as part of a `type/*` range
+ *   (`text/plain` for strings): it is written in whatever charset Accept names, as it would be
+ *   without produces, so it stands for itself with any charset.
  */
 export function writableRanges(registry: ConverterRegistry, kind: BodyKind, produces: ProducesCondition): MediaType[] {
   const ranges = registry.writableMediaTypes(kind).filter((type) => !isConcrete(type));
@@ -94,8 +97,10 @@ export function writableRanges(registry: ConverterRegistry, kind: BodyKind, prod
   const positive = produces.expressions.filter((e) => !e.negated).map((e) => e.mediaType);
   if (positive.length === 0) return open;
   const result: MediaType[] = [];
-  for (const declared of positive.filter((type) => !isConcrete(type))) {
-    if (ranges.some((range) => includes(range, declared))) result.push(declared);
+  for (const declared of positive) {
+    if (isConcrete(declared)) {
+      if (isCharsetOpen(declared, open)) result.push(declared);
+    } else if (ranges.some((range) => includes(range, declared))) result.push(declared);
     else result.push(...open.filter((range) => includes(declared, range)));
   }
   const seen = new Set<string>();
@@ -105,6 +110,11 @@ export function writableRanges(registry: ConverterRegistry, kind: BodyKind, prod
     seen.add(key);
     return true;
   });
+}
+
+/** Whether a concrete textual type without a charset is written in any charset by a `type/*` range of `open`. */
+function isCharsetOpen(declared: MediaType, open: readonly MediaType[]): boolean {
+  return declared.parameters.charset === undefined && isTextual(declared) && open.some((range) => range.type !== '*' && includes(range, declared));
 }
 
 /**
