@@ -25,9 +25,9 @@ interface RouteSpec {
 
 interface AcceptCase {
   readonly header: string;
-  /** The weight and the specificity of the deciding range for each type (RFC 9110 section 12.5.1). */
-  readonly json: readonly [number, number];
-  readonly xml: readonly [number, number];
+  /** The weight, the specificity and the place in the header of the deciding range for each type (RFC 9110 section 12.5.1). */
+  readonly json: readonly [number, number, number];
+  readonly xml: readonly [number, number, number];
 }
 
 interface RequestSpec {
@@ -40,13 +40,16 @@ interface RequestSpec {
 }
 
 const ACCEPTS: readonly AcceptCase[] = [
-  { header: '', json: [1, 0], xml: [1, 0] },
-  { header: '*/*', json: [1, 0], xml: [1, 0] },
-  { header: 'application/json', json: [1, 120], xml: [0, -1] },
-  { header: 'application/xml', json: [0, -1], xml: [1, 120] },
-  { header: 'application/xml, application/json;q=0.5', json: [0.5, 120], xml: [1, 120] },
-  { header: 'application/*;q=0.5, application/json', json: [1, 120], xml: [0.5, 100] },
-  { header: 'text/html', json: [0, -1], xml: [0, -1] },
+  { header: '', json: [1, 0, 0], xml: [1, 0, 0] },
+  { header: '*/*', json: [1, 0, 0], xml: [1, 0, 0] },
+  { header: 'application/json', json: [1, 120, 0], xml: [0, -1, -1] },
+  { header: 'application/xml', json: [0, -1, -1], xml: [1, 120, 0] },
+  { header: 'application/xml, application/json;q=0.5', json: [0.5, 120, 1], xml: [1, 120, 0] },
+  { header: 'application/*;q=0.5, application/json', json: [1, 120, 1], xml: [0.5, 100, 0] },
+  // Equal weights and specificity: the order of the header decides, between routes as within one.
+  { header: 'application/xml, application/json', json: [1, 120, 1], xml: [1, 120, 0] },
+  { header: 'application/json, application/xml', json: [1, 120, 0], xml: [1, 120, 1] },
+  { header: 'text/html', json: [0, -1, -1], xml: [0, -1, -1] },
 ];
 
 const routeArb: fc.Arbitrary<RouteSpec> = fc.record({
@@ -131,7 +134,7 @@ function consumesMatch(route: RouteSpec, req: RequestSpec): boolean {
   return route.consumes.some((e) => consumesIncludes(e, req.contentType!));
 }
 
-function weightOf(type: string, accept: AcceptCase): readonly [number, number] {
+function weightOf(type: string, accept: AcceptCase): readonly [number, number, number] {
   return type === 'application/json' ? accept.json : accept.xml;
 }
 
@@ -159,12 +162,19 @@ function consumesSpecificity(route: RouteSpec, req: RequestSpec): number {
   return Math.max(...matched.map((e) => (e.endsWith('/*') ? 100 : 120)));
 }
 
-function producesFit(route: RouteSpec, req: RequestSpec): readonly [number, number] {
-  if (route.produces.length === 0) return [-1, -1];
+type Fit = readonly [number, number, number];
+
+/** Negative when fit `a` is the better: the higher weight, the more specific range, the earlier range in the header. */
+function compareFits(a: Fit, b: Fit): number {
+  return b[0] - a[0] || b[1] - a[1] || a[2] - b[2];
+}
+
+function producesFit(route: RouteSpec, req: RequestSpec): Fit {
+  if (route.produces.length === 0) return [-1, -1, -1];
   return route.produces
     .map((t) => weightOf(t, req.accept))
     .filter(([q]) => q > 0)
-    .reduce((best, w) => (w[0] > best[0] || (w[0] === best[0] && w[1] > best[1]) ? w : best), [-1, -1] as readonly [number, number]);
+    .reduce((best, w) => (best[0] === -1 || compareFits(w, best) < 0 ? w : best), [-1, -1, -1] as Fit);
 }
 
 function compareRoutes(a: RouteSpec, b: RouteSpec, req: RequestSpec): number {
@@ -175,8 +185,7 @@ function compareRoutes(a: RouteSpec, b: RouteSpec, req: RequestSpec): number {
     b.params.length - a.params.length ||
     b.headers.length - a.headers.length ||
     consumesSpecificity(b, req) - consumesSpecificity(a, req) ||
-    fitB[0] - fitA[0] ||
-    fitB[1] - fitA[1] ||
+    compareFits(fitA, fitB) ||
     Number(a.methods.length === 0) - Number(b.methods.length === 0)
   );
 }

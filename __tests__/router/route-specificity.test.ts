@@ -109,6 +109,10 @@ describe('choosing the most specific route', () => {
         ['application/problem+json;q=0.5, application/json', 'json'],
         ['application/*;q=0.5, application/problem+json', 'problem'],
         ['application/json', 'json'],
+        // Equal weights and equally specific ranges: the earlier range in the header decides, as it
+        // does between the types of one route.
+        ['application/problem+json, application/json', 'problem'],
+        ['application/json, application/problem+json', 'json'],
       ])('answers Accept %j from the %s route', async (accept, route) => {
         expect((await request(app).get('/cars').set('Accept', accept)).body.route).toBe(route);
       });

@@ -47,7 +47,8 @@ export class ProducesCondition {
 
   /**
    * The produces that best fits Accept wins: the higher weight, then the more specific deciding
-   * range, then the more specific produced type. A condition beats none.
+   * range, then the range earlier in the header (as within one route), then the more specific
+   * produced type. A condition beats none.
    */
   compareTo(other: ProducesCondition, request: RequestInfo): number {
     if (this.isEmpty || other.isEmpty) return Number(this.isEmpty) - Number(other.isEmpty);
@@ -57,6 +58,7 @@ export class ProducesCondition {
     return (
       b.q - a.q ||
       b.specificity - a.specificity ||
+      a.index - b.index ||
       Math.max(...other.expressions.map((e) => e.specificity)) - Math.max(...this.expressions.map((e) => e.specificity))
     );
   }
