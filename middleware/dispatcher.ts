@@ -55,7 +55,14 @@ function createDispatch(
       process.nextTick(() => res.destroy());
       return;
     }
-    writeProblem(res, error, (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/', request.accept);
+    try {
+      writeProblem(res, error, (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/', request.accept);
+    } catch (writing) {
+      // Never thrown back at node or Express (an unhandled rejection ends the process): logged,
+      // and the connection cut, as for a response that cannot be finished.
+      onError(writing, req as Request);
+      res.destroy();
+    }
   }
 
   /** Answers the request when a route's path matches it (true); false leaves it to the next handler. */

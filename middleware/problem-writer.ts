@@ -3,6 +3,7 @@ import { Builder } from 'xml2js';
 import { formatHttpDate } from '../src/caching/http-date';
 import { HttpError } from '../src/errors/http-error';
 import { type ProblemDocument, toProblemDocument } from '../src/errors/problem-document';
+import { escapeInvalidXmlChars } from '../src/converters/xml-characters';
 import { type MediaRange, preferredMediaTypes } from '../src/http/accept-header';
 import { parseMediaType } from '../src/http/media-type';
 
@@ -16,7 +17,8 @@ const XML_NAME = /^[A-Za-z_][\w.-]*$/;
 /**
  * One member's content under RFC 9457 Appendix B: an array is an element of `<i>` items, an
  * object an element of its members (names that are not XML names are left out), anything else
- * its text (as JSON would write it: `toJSON()` applied, `null` empty).
+ * its text (as JSON would write it: `toJSON()` applied, `null` empty). A character XML allows
+ * nowhere (a control character a client sent, quoted in the detail) is written as `\u0001`.
  */
 function xmlContent(value: unknown): unknown {
   const json: unknown = JSON.parse(JSON.stringify(value) ?? 'null');
@@ -26,7 +28,7 @@ function xmlContent(value: unknown): unknown {
     if (typeof item === 'object') {
       return Object.fromEntries(Object.entries(item).filter(([name]) => XML_NAME.test(name)).map(([name, member]) => [name, convert(member)]));
     }
-    return String(item);
+    return escapeInvalidXmlChars(String(item));
   };
   return convert(json);
 }
@@ -44,6 +46,20 @@ function problemXml(problem: ProblemDocument): string {
 }
 
 /**
+ * The problem as JSON or XML. Extension members that cannot be serialized (a BigInt, a `toJSON`
+ * that throws) are left out rather than losing the answer: the standard members always can be.
+ */
+function serialize(problem: ProblemDocument, xml: boolean): string {
+  try {
+    return xml ? problemXml(problem) : JSON.stringify(problem);
+  } catch {
+    const { type, title, status, detail, instance } = problem;
+    const standard = { type, title, status, detail, instance };
+    return xml ? problemXml(standard) : JSON.stringify(standard);
+  }
+}
+
+/**
  * Writes anything thrown as an RFC 9457 problem document, negotiated: `application/problem+xml`
  * when Accept prefers it or plain XML, `application/problem+json` otherwise (also when Accept allows neither:
  * an error is better sent in a format the client did not ask for than not at all). Headers that
@@ -54,7 +70,7 @@ export function writeProblem(res: ServerResponse, error: unknown, instance: stri
   const problem = toProblemDocument(error, instance);
   const preferred = preferredMediaTypes(OFFERS, accept)[0];
   const xml = preferred !== undefined && XML_OFFERS.has(preferred);
-  const body = Buffer.from(xml ? problemXml(problem) : JSON.stringify(problem), 'utf8');
+  const body = Buffer.from(serialize(problem, xml), 'utf8');
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   res.statusCode = problem.status;
   if (error instanceof HttpError) for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);

@@ -1,4 +1,4 @@
-import { codePointName, invalidXmlCharAt } from '../../src/converters/xml-characters';
+import { codePointName, escapeInvalidXmlChars, invalidXmlCharAt } from '../../src/converters/xml-characters';
 
 describe('invalidXmlCharAt(text): the first character XML 1.0 allows nowhere', () => {
   it.each<[string, string, number]>([
@@ -24,5 +24,23 @@ describe('invalidXmlCharAt(text): the first character XML 1.0 allows nowhere', (
   it('names a character by its code point', () => {
     expect(codePointName('a\u0001', 1)).toBe('U+0001');
     expect(codePointName('\uffff', 0)).toBe('U+FFFF');
+  });
+});
+
+describe('escapeInvalidXmlChars(text): text XML can carry, whatever it held', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['tab\t, line\n, return\r', 'tab\t, line\n, return\r'],
+    ['a\u0001b', 'a\\u0001b'],
+    ['\u0000\u001f', '\\u0000\\u001f'],
+    ['\ufffe and \uffff', '\\ufffe and \\uffff'],
+    ['emoji 😀 kept', 'emoji 😀 kept'],
+    ['lone \ud83d high', 'lone \\ud83d high'],
+    ['lone \ude00 low', 'lone \\ude00 low'],
+    ['reversed \ude00\ud83d', 'reversed \\ude00\\ud83d'],
+  ])('%j is written as %j', (text, expected) => {
+    const escaped = escapeInvalidXmlChars(text);
+    expect(escaped).toBe(expected);
+    expect(invalidXmlCharAt(escaped)).toBe(-1);
   });
 });

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Parser as Xml2js } from 'xml2js';
 import { z } from 'zod';
-import { ProblemType } from '../../src';
+import { HttpError, ProblemType } from '../../src';
 import { serve } from './negotiation-fixture';
 
 describe('problem documents negotiated as XML', () => {
@@ -54,5 +54,58 @@ describe('problem documents negotiated as XML', () => {
     expect(res.status).toBe(406);
     expect(res.headers['content-type']).toBe('application/problem+xml; charset=utf-8');
     expect(res.text).toContain('<available><i>application/json</i></available>');
+  });
+});
+
+describe('problem documents that quote what a client sent', () => {
+  const onError = jest.fn();
+  const app = serve(
+    (api) => {
+      api.get('/sync/{id}').query('q', { type: 'integer' }).handle(() => 'never');
+      api.get('/async').handle(async (ctx) => {
+        await Promise.resolve();
+        throw new HttpError(400, `Unknown field '${ctx.req.query.f as string}'`);
+      });
+      api.get('/bigint').handle(async () => {
+        throw new HttpError(409, 'Taken', { extensions: { count: 1n, note: 'kept out' } });
+      });
+      api.get('/bad-header').handle(async () => {
+        throw new HttpError(400, 'Bad', { headers: { 'X-Bad': 'a\nb' } });
+      });
+    },
+    { onError },
+  );
+
+  const readXml = async (text: string) => ((await new Xml2js({ explicitArray: false }).parseStringPromise(text)) as { problem: Record<string, string> }).problem;
+
+  it('writes a control character XML allows nowhere as \\u0001 in the XML problem, before the handler runs', async () => {
+    const res = await request(app).get('/sync/1?q=%01').set('Accept', 'application/xml').expect(400);
+    expect(res.headers['content-type']).toBe('application/problem+xml; charset=utf-8');
+    expect((await readXml(res.text)).detail).toContain('\\u0001');
+  });
+
+  it('does so when a handler fails after a promise, and the process keeps serving', async () => {
+    const res = await request(app).get('/async?f=%01%EF%BF%BF').set('Accept', 'application/problem+xml').expect(400);
+    expect((await readXml(res.text)).detail).toBe("Unknown field '\\u0001\\uffff'");
+    await request(app).get('/sync/1?q=2').expect(200);
+  });
+
+  it('keeps what XML allows, emoji included, as it is', async () => {
+    const res = await request(app).get(`/async?f=${encodeURIComponent('é😀\t')}`).set('Accept', 'application/xml').expect(400);
+    expect((await readXml(res.text)).detail).toBe("Unknown field 'é😀\t'");
+  });
+
+  it.each(['application/json', 'application/xml'])('answers %s with the standard members when an extension cannot be serialized', async (accept) => {
+    const res = await request(app).get('/bigint').set('Accept', accept).expect(409);
+    const problem = accept === 'application/json' ? (JSON.parse(res.text) as Record<string, unknown>) : await readXml(res.text);
+    expect(problem.detail).toBe('Taken');
+    expect(problem).not.toHaveProperty('note');
+  });
+
+  it('cuts the connection and reports the fault when even the problem cannot be written (a header value the error carries is invalid)', async () => {
+    onError.mockClear();
+    await expect(request(app).get('/bad-header')).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'ERR_INVALID_CHAR' }), expect.anything());
+    await request(app).get('/sync/1?q=2').expect(200);
   });
 });

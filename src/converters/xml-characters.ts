@@ -24,6 +24,18 @@ export function invalidXmlCharAt(text: string): number {
   return -1;
 }
 
+/**
+ * Text with every character XML 1.0 allows nowhere written as a JSON-style escape (`\u0001`), for
+ * text that must go out as XML whatever it holds: a problem's detail that quotes a client's value.
+ */
+export function escapeInvalidXmlChars(text: string): string {
+  if (invalidXmlCharAt(text) === -1) return text;
+  // A surrogate pair matches as two characters and stays; anything else matched is one to escape.
+  return text.replace(PAIR_OR_SUSPECT, (match) => (match.length === 2 ? match : `\\u${match.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+const PAIR_OR_SUSPECT = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/g;
+
 /** `U+0001`: how an error names a character. */
 export function codePointName(text: string, at: number): string {
   return `U+${text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')}`;
