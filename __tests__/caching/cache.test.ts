@@ -3,6 +3,7 @@ import express, { type Request } from 'express';
 import request from 'supertest';
 import { type CacheOptions, MemoryStore, cache } from '../../middleware/cache';
 import { formatHttpDate } from '../../src/caching/http-date';
+import { ProblemType } from '../../src/errors/problem-types';
 
 const START = Date.UTC(2025, 0, 1, 12, 0, 0);
 
@@ -281,7 +282,13 @@ describe('cache(options)', () => {
 
     it('answers 504 to only-if-cached without a stored copy, and the copy when there is one', async () => {
       const { app, count } = await setup();
-      await request(app).get('/fresh').set('Cache-Control', 'only-if-cached').expect(504);
+      const miss = await request(app).get('/fresh?x=1').set('Cache-Control', 'only-if-cached').expect(504);
+      expect(miss.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(miss.headers['cache-control']).toBe('no-store');
+      expect(miss.headers['x-cache']).toBe('MISS');
+      expect(miss.body).toMatchObject({ type: ProblemType.notCached, status: 504, title: 'Gateway Timeout', instance: '/fresh?x=1' });
+      const xml = await request(app).get('/fresh').set('Cache-Control', 'only-if-cached').set('Accept', 'application/xml').expect(504);
+      expect(xml.headers['content-type']).toBe('application/problem+xml; charset=utf-8');
       expect(count('/fresh')).toBe(0);
       await request(app).get('/fresh');
       await request(app).get('/fresh').set('Cache-Control', 'only-if-cached').expect(200, 'v1');

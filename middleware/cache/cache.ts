@@ -6,11 +6,15 @@ import { evaluatePreconditions } from '../../src/caching/conditional-request';
 import { decideReuse, freshnessLifetime, mayServeStale, staleIfErrorAllows } from '../../src/caching/freshness';
 import { type HeaderMap, fieldLines, fieldValue } from '../../src/caching/header-map';
 import { invalidatedUris } from '../../src/caching/invalidation';
+import { HttpError } from '../../src/errors/http-error';
+import { ProblemType } from '../../src/errors/problem-types';
+import { parseAccept } from '../../src/http/accept-header';
 import { normalizedUri } from '../../src/caching/target-uri';
 import { originFormOf } from '../../src/routing/request-path';
 import { isStorable } from '../../src/caching/storability';
 import { selectTargetedField } from '../../src/caching/targeted-cache-control';
 import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary';
+import { writeProblem } from '../problem-writer';
 import { type Writers, captureResponse } from './capture';
 import { MemoryStore } from './memory-store';
 import type { CacheStore, MaybePromise, StoredResponse } from './store';
@@ -285,8 +289,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
     }
     if (requestCc.onlyIfCached === true) {
       // RFC 9111 section 5.2.1.7: without a usable stored response, 504.
-      res.writeHead(504, statusHeader === undefined ? {} : { [statusHeader]: 'MISS' });
-      res.end();
+      writeProblem(res, notCached(statusHeader), (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/', parseAccept(req.headers.accept));
       return;
     }
     const revalidating = entry !== undefined && method === 'GET' && !clientConditional && hasValidator(entry.view);
@@ -342,4 +345,12 @@ function cacheKey(req: IncomingMessage): string | undefined {
   if (url === undefined) return undefined;
   const scheme = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true ? 'https' : 'http';
   return normalizedUri(`${scheme}://${req.headers.host ?? 'localhost'}${url}`);
+}
+
+/** The 504 of `only-if-cached` with nothing stored that may answer (RFC 9111 section 5.2.1.7). */
+function notCached(statusHeader: string | undefined): HttpError {
+  return new HttpError(504, 'The request allows only a stored response (only-if-cached), and no stored response may answer it', {
+    type: ProblemType.notCached,
+    headers: statusHeader === undefined ? {} : { [statusHeader]: 'MISS' },
+  });
 }

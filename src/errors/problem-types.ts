@@ -21,6 +21,8 @@ export const ProblemType = {
   bodyTooLarge: 'urn:represent:problem:body-too-large',
   preconditionFailed: 'urn:represent:problem:precondition-failed',
   timeout: 'urn:represent:problem:timeout',
+  /** 504 from the cache: the request said `only-if-cached` and no stored response may answer it. */
+  notCached: 'urn:represent:problem:not-cached',
   internal: 'urn:represent:problem:internal-error',
 } as const;
 
