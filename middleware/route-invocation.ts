@@ -76,6 +76,9 @@ function answerFromHook(invocation: Invocation, source: ValidatorSource): MaybeP
   const offers = route.offers('object');
   const chosen = safe && offers.length > 1 ? negotiate(offers, request.accept)[0] : undefined;
   const validators = toValidators(source, chosen === undefined ? undefined : representationName(chosen));
+  // No such resource: a GET's answer is the handler's (a 404), and preconditions do not apply to
+  // an answer that would not be a success (RFC 9110 section 13.2.1).
+  if (safe && validators === undefined) return readBodyAndHandle(invocation);
   const outcome = safe
     ? evaluatePreconditions({ method: request.method, requestHeaders: request.headers, validators: validators ?? {}, exists: validators !== undefined })
     : evaluatePreconditionsOverRepresentations(

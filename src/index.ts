@@ -5,7 +5,7 @@
 export { createRouter, Router, AmbiguousMappingError, type RouterOptions } from './router';
 export { RouteBuilder } from './dsl/route-builder';
 export type { RequestContext, Handler } from './dsl/request-context';
-export type { PathParams, PlaceholderNames } from './dsl/path-params';
+export type { PathParams, PlaceholderNames, Prefixed } from './dsl/path-params';
 export type { BodyOf, BodyToken } from './dsl/body-types';
 export type { MapDeclaration, ContextOf } from './dsl/map-declaration';
 export type { QueryOptions, HeaderOptions, MatrixOptions, BoundValue, NamedBinding } from './dsl/binding-types';

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { compileBinding } from './binding/value-binding';
 import type { MapDeclaration, ContextOf } from './dsl/map-declaration';
 import type { Handler } from './dsl/request-context';
+import type { Prefixed } from './dsl/path-params';
 import { type RouteDeclaration, RouteBuilder, type RouteRegistry, type RouteTimeout } from './dsl/route-builder';
 import { type DispatchOptions, createDispatcher, createListener } from '../middleware/dispatcher';
 import type { ResponsePolicy } from './caching/response-policy';
@@ -63,7 +64,7 @@ function emptyDeclaration(path: string, methods: readonly string[]): RouteDeclar
  * be is done when a route is declared: templates and conditions are parsed, the route is indexed
  * in a segment trie and checked for ambiguity against the routes of the same path shape.
  */
-export class Router implements RouteRegistry {
+export class Router<P extends string = ''> implements RouteRegistry {
   private readonly defaults: RequestMapping;
   private readonly index = new RouteIndex<Route>();
   private readonly byShape = new Map<string, Route[]>();
@@ -78,32 +79,32 @@ export class Router implements RouteRegistry {
   }
 
   /** Starts a route on a path template, for any method until `.method(...)` says otherwise. */
-  route<const S extends string>(path: S): RouteBuilder<S> {
+  route<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>> {
     return new RouteBuilder(this, emptyDeclaration(path, []));
   }
 
   /** Starts a GET route (which also answers HEAD). */
-  get<const S extends string>(path: S): RouteBuilder<S> {
+  get<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>> {
     return new RouteBuilder(this, emptyDeclaration(path, ['GET']));
   }
 
   /** Starts a POST route. */
-  post<const S extends string>(path: S): RouteBuilder<S> {
+  post<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>> {
     return new RouteBuilder(this, emptyDeclaration(path, ['POST']));
   }
 
   /** Starts a PUT route. */
-  put<const S extends string>(path: S): RouteBuilder<S> {
+  put<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>> {
     return new RouteBuilder(this, emptyDeclaration(path, ['PUT']));
   }
 
   /** Starts a PATCH route. */
-  patch<const S extends string>(path: S): RouteBuilder<S> {
+  patch<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>> {
     return new RouteBuilder(this, emptyDeclaration(path, ['PATCH']));
   }
 
   /** Starts a DELETE route. */
-  delete<const S extends string>(path: S): RouteBuilder<S> {
+  delete<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>> {
     return new RouteBuilder(this, emptyDeclaration(path, ['DELETE']));
   }
 
@@ -111,7 +112,7 @@ export class Router implements RouteRegistry {
    * Declares a route in one object with the specification's attribute names
    * (`path`/`value`/`name`, `method`, `params`, `headers`, `consumes`, `produces`) and bindings.
    */
-  map<const D extends MapDeclaration>(declaration: D, handler: Handler<ContextOf<D>>): void {
+  map<const D extends MapDeclaration>(declaration: D, handler: Handler<ContextOf<D, P>>): void {
     const path = declaration.path ?? declaration.value ?? declaration.name ?? '';
     const named = (source: 'query' | 'header' | 'matrix', bindings: D['query'] | D['header'] | D['matrix']) =>
       (bindings ?? []).map((binding) => {
@@ -220,7 +221,11 @@ export class Router implements RouteRegistry {
   }
 }
 
-/** Creates a router; `options` are router-level defaults that combine with every route's (as in Spring). */
-export function createRouter(options: RouterOptions = {}): Router {
-  return new Router(options);
+/**
+ * Creates a router; `options` are router-level defaults that combine with every route's (as in Spring).
+ * Placeholders in the router's `path` are bound for every route, and typed in `ctx.path` when the
+ * path is a literal: `createRouter({ path: '/tenants/{tenant}' })`.
+ */
+export function createRouter<const P extends string = ''>(options: RouterOptions & { readonly path?: P } = {}): Router<P> {
+  return new Router<P>(options);
 }

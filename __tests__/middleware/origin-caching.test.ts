@@ -359,6 +359,22 @@ describe('preconditions on unsafe methods', () => {
     });
   });
 
+  it.each([
+    ['If-Match', '*'],
+    ['If-Match', '"1"'],
+    ['If-None-Match', '*'],
+    ['If-None-Match', '"1"'],
+  ])('answers a GET of a resource the hook says does not exist from the handler (404), whatever its %s: %s', async (name, value) => {
+    const res = await request(app).get('/hooked/missing').set(name, value).expect(404);
+    expect(res.body.detail).toBe('No doc missing');
+  });
+
+  it('still answers 412 to a PUT with If-Match: * where nothing exists (it would create)', async () => {
+    const before = handlerRuns;
+    await request(app).put('/hooked/missing').set('If-Match', '*').send({ text: 'x' }).expect(412);
+    expect(handlerRuns).toBe(before);
+  });
+
   it('answers 412 to a PUT with a stale If-Match, without running the handler or changing data', async () => {
     const res = await request(app).put('/hooked/a').set('If-Match', '"7"').send({ text: 'second' });
     expect(res.status).toBe(412);

@@ -4,7 +4,7 @@
  */
 import { expectTypeOf } from 'expect-type';
 import { z } from 'zod';
-import { type PathParams, createRouter, validateWithSchema } from '../../src';
+import { type BindingOptions, type NamedBinding, type PathParams, type QueryOptions, type Router, createRouter, validateWithSchema } from '../../src';
 
 const api = createRouter();
 
@@ -17,6 +17,48 @@ describe('handler context types', () => {
       expectTypeOf(ctx.path).toEqualTypeOf<{ readonly id: string; readonly isbn: string }>();
       // @ts-expect-error: no such placeholder
       void ctx.path.name;
+    });
+  });
+
+  it('types placeholders whose pattern holds braces anywhere', () => {
+    expectTypeOf<PathParams<'/codes/{code:[a-z]{2}\\d{3}}'>>().toEqualTypeOf<{ readonly code: string }>();
+    expectTypeOf<PathParams<'/d/{d:\\d{4}-\\d{2}}/{rest}'>>().toEqualTypeOf<{ readonly d: string; readonly rest: string }>();
+    expectTypeOf<PathParams<'/x/{a:(?:b{1,2}){2}}'>>().toEqualTypeOf<{ readonly a: string }>();
+  });
+
+  it("types the placeholders of the router's path in every route", () => {
+    const tenant = createRouter({ path: '/tenants/{tenant}' });
+    tenant.get('/users/{id}').handle((ctx) => {
+      expectTypeOf(ctx.path).toEqualTypeOf<{ readonly tenant: string; readonly id: string }>();
+    });
+    tenant.map({ path: '/teams', method: 'GET' }, (ctx) => {
+      expectTypeOf(ctx.path).toEqualTypeOf<{ readonly tenant: string }>();
+    });
+    // A router with a prefix is still a Router to code that declares routes on any router.
+    const declare = (router: Router): void => void router.get('/health').handle(() => 'ok');
+    declare(tenant);
+    // A path that is not a literal types only the routes' own placeholders.
+    const somePath: string = '/v1';
+    createRouter({ path: somePath }).get('/items/{id}').handle((ctx) => expectTypeOf(ctx.path).toEqualTypeOf<{ readonly id: string }>());
+  });
+
+  it('types options that are not literals by what they allow, never narrower than the value bound', () => {
+    const page: QueryOptions = { type: 'integer', required: false };
+    const optional = { required: false };
+    const list: BindingOptions = { array: true };
+    api
+      .get('/variables')
+      .query('page', page)
+      .query('name', optional)
+      .query('tags', list)
+      .handle((ctx) => {
+        expectTypeOf(ctx.query.page).toEqualTypeOf<string | number | boolean | (string | number | boolean)[] | undefined>();
+        expectTypeOf(ctx.query.name).toEqualTypeOf<string | undefined>();
+        expectTypeOf(ctx.query.tags).toEqualTypeOf<string | number | boolean | (string | number | boolean)[] | undefined>();
+      });
+    const query: NamedBinding[] = [{ name: 'page', type: 'integer', required: false }];
+    api.map({ path: '/declared-variables', method: 'GET', query }, (ctx) => {
+      expectTypeOf(ctx.query.page).toEqualTypeOf<string | number | boolean | (string | number | boolean)[] | undefined>();
     });
   });
 

@@ -1,13 +1,28 @@
 import type { BindingOptions } from '../binding/value-binding';
 import type { ValueOfType, ValueType } from '../binding/value-type';
 
-/** The scalar type an options object converts to. */
-type ScalarOf<O> = O extends { readonly type: infer T extends ValueType } ? ValueOfType<T> : string;
+/**
+ * The scalar type an options object converts to: its `type`'s, `string` without one, and every
+ * type it could be when `type` is not a literal (options typed as {@link QueryOptions}, say).
+ */
+type ScalarOf<O> = 'type' extends keyof O ? ScalarOfType<O['type' & keyof O]> : string;
+type ScalarOfType<T> = T extends ValueType ? ValueOfType<T> : string;
 
-/** The value an options object binds: arrays with `array: true`, optional without default when `required: false`. */
-export type BoundValue<O> = (O extends { readonly array: true } ? ScalarOf<O>[] : ScalarOf<O>) | OptionalPart<O>;
+/** `array` as declared: `false` when absent, `boolean` when not a literal. */
+type ArrayFlag<O> = 'array' extends keyof O ? O['array' & keyof O] : false;
+/** `required` as declared: `true` when absent (a binding is required unless it says otherwise). */
+type RequiredFlag<O> = 'required' extends keyof O ? O['required' & keyof O] : true;
 
-type OptionalPart<O> = O extends { readonly defaultValue: string } ? never : O extends { readonly required: false } ? undefined : never;
+/**
+ * The value an options object binds: arrays with `array: true`, optional without a default unless
+ * `required` is `true` or absent. Options that are not literals give the widest type they allow
+ * (a `boolean` `array` may be either shape), never a narrower one than the value bound.
+ */
+export type BoundValue<O> =
+  | ([ArrayFlag<O>] extends [true] ? ScalarOf<O>[] : [ArrayFlag<O>] extends [false | undefined] ? ScalarOf<O> : ScalarOf<O> | ScalarOf<O>[])
+  | OptionalPart<O>;
+
+type OptionalPart<O> = O extends { readonly defaultValue: string } ? never : [RequiredFlag<O>] extends [true] ? never : undefined;
 
 /** Adds one binding to a record of bound values. */
 export type WithBinding<R, N extends string, O> = R & { readonly [K in N]: BoundValue<O> };

@@ -1,6 +1,6 @@
 import type { BodyOf, BodyToken } from './body-types';
 import type { BoundValues, HeaderOptions, MatrixOptions, NamedBinding, QueryOptions } from './binding-types';
-import type { PathParams } from './path-params';
+import type { PathParams, Prefixed } from './path-params';
 import type { RequestContext } from './request-context';
 
 /** The declarative form of a route, with the specification's attribute names. */
@@ -30,8 +30,8 @@ export type PathOf<D> = D extends { readonly path: infer P extends string }
       : '';
 
 /** The handler context a declaration gives. */
-export type ContextOf<D extends MapDeclaration> = RequestContext<
-  PathParams<PathOf<D>>,
+export type ContextOf<D extends MapDeclaration, P extends string = ''> = RequestContext<
+  PathParams<Prefixed<P, PathOf<D>>>,
   BoundValues<D['query']>,
   BoundValues<D['header']>,
   BoundValues<D['matrix']>,

@@ -142,7 +142,11 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
   /**
    * Gives the resource's current validators (a version, or `{ etag, lastModified }`; `undefined`
    * when the resource does not exist) before the handler runs: conditional requests are then
-   * answered (304, 412) without running the handler or converting a body.
+   * answered (304, 412) without running the handler or converting a body. For GET and HEAD,
+   * `undefined` runs the handler, whose answer (a 404, say) then stands: preconditions do not
+   * apply to a response that would not be a success (RFC 9110 section 13.2.1). The hook's context
+   * is typed with the bindings declared before it, so declare `.query()`, `.header()` and
+   * `.matrix()` first (every binding is bound when it runs).
    */
   etag(hook: (context: RequestContext<PathParams<S>, Q, H, M, undefined>) => ValidatorSource | Promise<ValidatorSource>): this {
     return new RouteBuilder(this.registry, {
