@@ -35,7 +35,11 @@ export function avatarRoutes(api: Router, store: ServiceStore): void {
     .consumes(...AVATAR_TYPES)
     .body(Buffer)
     .limit(AVATAR_LIMIT)
-    .etag(async (ctx) => validatorsForWrite(ctx.req, await store.avatars.get(ctx.path.id)))
+    .etag(async (ctx) => {
+      // No user, no avatar to put: 404 whatever the preconditions say (RFC 9110 section 13.2.1).
+      if ((await store.users.get(ctx.path.id)) === undefined) throw noSuchUser(ctx.path.id);
+      return validatorsForWrite(ctx.req, await store.avatars.get(ctx.path.id));
+    })
     .handle(async (ctx) => {
       const type = avatarType(ctx.req.headers['content-type']);
       if (!ctx.body.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type])) {

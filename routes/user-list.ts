@@ -2,6 +2,7 @@ import { BadRequest, ProblemType, ResponseEntity, type Router } from '../src';
 import { ROLES, type Role } from './model/user';
 import { commit, validatorsForWrite, validatorsOf, expectationOf } from './http/conditional-write';
 import { STRUCTURED, listBody, viewsOf } from './http/representations';
+import { uriReference } from './http/uri-reference';
 import type { ServiceStore } from './store/store';
 
 /** The value of `X-Confirm` that DELETE /user/all requires. */
@@ -34,7 +35,11 @@ export function userListRoutes(api: Router, store: ServiceStore): void {
     .query('page', { type: 'integer', defaultValue: '1', min: 1 })
     .query('size', { type: 'integer', defaultValue: '20', min: 1, max: 1000 })
     .matrix('role', { array: true, required: false })
-    .etag(async () => validatorsOf(await users.state()))
+    .etag(async (ctx) => {
+      // A 304 must not answer a request whose answer would be a 400.
+      rolesOf(ctx.matrix.role);
+      return validatorsOf(await users.state());
+    })
     .handle(async (ctx) => {
       const { page, size } = ctx.query;
       const roles = rolesOf(ctx.matrix.role);
@@ -42,7 +47,7 @@ export function userListRoutes(api: Router, store: ServiceStore): void {
       const matching = roles === undefined ? all : all.filter((entry) => roles.has(entry.value.role));
       const slice = matching.slice((page - 1) * size, page * size);
       const links: string[] = [];
-      const pageUrl = (n: number) => `<${ctx.req.path}?page=${n}&size=${size}>`;
+      const pageUrl = (n: number) => `<${uriReference(ctx.req.path)}?page=${n}&size=${size}>`;
       if (page * size < matching.length) links.push(`${pageUrl(page + 1)}; rel="next"`);
       if (page > 1) links.push(`${pageUrl(Math.min(page - 1, Math.max(1, Math.ceil(matching.length / size))))}; rel="prev"`);
       let response = ResponseEntity.ok(listBody(await viewsOf(slice, avatars), ctx.mediaType)).withValidators(validatorsOf(state));

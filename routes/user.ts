@@ -2,7 +2,7 @@ import { BadRequest, HttpError, MethodNotAllowed, ProblemType, ResponseEntity, t
 import { type User, type UserView, patchedUserSchema, userInputSchema } from './model/user';
 import { commit, expectRead, expectationOf, validatorsForWrite, validatorsOf } from './http/conditional-write';
 import { PATCH_TYPES, applyPatchDocument } from './http/patch-document';
-import { READABLE, STRUCTURED, USER_ID_PATTERN, noSuchUser, project, viewOf } from './http/representations';
+import { READABLE, STRUCTURED, USER_ID_PATTERN, checkFields, noSuchUser, project, viewOf } from './http/representations';
 import type { ServiceStore } from './store/store';
 
 /** The path of one user. */
@@ -23,6 +23,14 @@ export const USER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 export function userRoutes(api: Router, store: ServiceStore): void {
   const { users, avatars } = store;
   const read = async (id: string) => validatorsOf(await users.get(id));
+  // PATCH and DELETE of a user that does not exist are 404 whatever their preconditions say: those
+  // apply only to what would be a success (RFC 9110 section 13.2.1). A PUT would create, so it is
+  // not asked.
+  const existing = async (id: string) => {
+    const entry = await users.get(id);
+    if (entry === undefined) throw noSuchUser(id);
+    return entry;
+  };
 
   api
     .get(USER_PATH)
@@ -30,7 +38,10 @@ export function userRoutes(api: Router, store: ServiceStore): void {
     .xmlRoot('user')
     .cache({ noCache: true })
     .matrix('fields', { pathVar: 'id', array: true, required: false })
-    .etag((ctx) => read(ctx.path.id))
+    .etag((ctx) => {
+      checkFields(ctx.matrix.fields);
+      return read(ctx.path.id);
+    })
     .handle(async (ctx) => {
       const entry = await users.get(ctx.path.id);
       if (entry === undefined) throw noSuchUser(ctx.path.id);
@@ -62,7 +73,7 @@ export function userRoutes(api: Router, store: ServiceStore): void {
       .produces(...STRUCTURED)
       .xmlRoot('user')
       .body(Object)
-      .etag(async (ctx) => validatorsForWrite(ctx.req, await users.get(ctx.path.id)))
+      .etag(async (ctx) => validatorsForWrite(ctx.req, await existing(ctx.path.id)))
       .handle(async (ctx) => {
         const entry = await users.get(ctx.path.id);
         if (entry === undefined) throw noSuchUser(ctx.path.id);
@@ -82,7 +93,7 @@ export function userRoutes(api: Router, store: ServiceStore): void {
 
   api
     .delete(USER_PATH)
-    .etag(async (ctx) => validatorsForWrite(ctx.req, await users.get(ctx.path.id)))
+    .etag(async (ctx) => validatorsForWrite(ctx.req, await existing(ctx.path.id)))
     .handle(async (ctx) => {
       if (!(await commit(users.delete(ctx.path.id, expectationOf(ctx.req))))) throw noSuchUser(ctx.path.id);
       return ResponseEntity.noContent();

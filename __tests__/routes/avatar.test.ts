@@ -27,6 +27,13 @@ describe('PUT /users/{id}/avatar', () => {
     expectProblem(await request(app).put('/users/404/avatar').set('Content-Type', 'image/png').send(PNG), 404);
   });
 
+  it('answers 404 for no such user whatever the preconditions say (RFC 9110 section 13.2.1)', async () => {
+    const { app } = service();
+    for (const [name, value] of [['If-Match', '"1"'], ['If-Match', '*'], ['If-None-Match', '*']] as const) {
+      expectProblem(await request(app).put('/users/404/avatar').set('Content-Type', 'image/png').set(name, value).send(PNG), 404);
+    }
+  });
+
   it('answers 412 on a stale If-Match', async () => {
     const { app } = service();
     await request(app).put('/users/1/avatar').set('Content-Type', 'image/png').send(PNG);

@@ -1,7 +1,29 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import request from 'supertest';
 import { XML_TYPE, expectProblem, service } from './service-fixture';
 
 const ids = (body: { id: string }[]) => body.map((u) => u.id);
+
+/** The Link header of a GET sent with a raw request target (supertest would encode it). */
+async function rawLink(app: Express, target: string): Promise<string | undefined> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: target, agent: false }, (res) => {
+        res.resume();
+        resolve(res.headers.link as string | undefined);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  } finally {
+    server.close();
+  }
+}
 
 describe('GET /user/all', () => {
   const { app } = service();
@@ -47,6 +69,20 @@ describe('GET /user/all', () => {
     expect(ids((await request(app).get('/user/all;role=viewer,editor?size=2&page=3')).body)).toEqual(['8', '9']);
     const paged = await request(app).get('/user/all;role=admin,editor?size=2');
     expect(paged.headers.link).toBe('</user/all;role=admin,editor?page=2&size=2>; rel="next"');
+  });
+
+  it('writes the request path into Link as a valid URI reference: nothing a client sends can end it early', async () => {
+    const res = await request(app).get('/user/all;x=%3E,%3Curn:evil%3E;rel=%22next%22?size=1');
+    expect(res.status).toBe(200);
+    expect(res.headers.link).toBe('</user/all;x=%3E,%3Curn:evil%3E;rel=%22next%22?page=2&size=1>; rel="next"');
+    // Characters a URI cannot hold, sent raw (node accepts them in the request line), are encoded.
+    expect(await rawLink(app, '/user/all;x=>,<urn:evil>;rel="next"?size=1')).toBe('</user/all;x=%3E,%3Curn:evil%3E;rel=%22next%22?page=2&size=1>; rel="next"');
+  });
+
+  it('answers 400 to an unknown role even to a conditional request it would otherwise answer 304', async () => {
+    const etag = (await request(app).get('/user/all')).headers.etag!;
+    expectProblem(await request(app).get('/user/all;role=bogus').set('If-None-Match', '*'), 400);
+    expectProblem(await request(app).get('/user/all;role=bogus').set('If-None-Match', etag), 400);
   });
 
   it('answers 400 naming an unknown role', async () => {

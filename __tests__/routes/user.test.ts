@@ -42,6 +42,17 @@ describe('GET /users/{id}', () => {
     expect(problem.detail).toContain("'password'");
   });
 
+  it('answers 400 to an unknown field even to a conditional request it would otherwise answer 304', async () => {
+    expectProblem(await request(app).get('/users/2;fields=bogus').set('If-None-Match', '*'), 400);
+    expectProblem(await request(app).get('/users/1;fields=bogus').set('If-None-Match', '"2;json"'), 400);
+  });
+
+  it('answers 404 for no such user whatever the preconditions say (RFC 9110 section 13.2.1)', async () => {
+    for (const [name, value] of [['If-Match', '*'], ['If-Match', '"1;json"'], ['If-None-Match', '*']] as const) {
+      expectProblem(await request(app).get('/users/missing').set(name, value), 404);
+    }
+  });
+
   it('answers a 404 problem when there is no such user, or the id cannot be one', async () => {
     expect(expectProblem(await request(app).get('/users/404'), 404).detail).toBe("No user '404'");
     expectProblem(await request(app).get('/users/no%20such'), 404);
@@ -185,6 +196,14 @@ describe('DELETE /users/{id}', () => {
     expect(res.text).toBe('');
     expectProblem(await request(app).get('/users/9'), 404);
     expectProblem(await request(app).delete('/users/9'), 404);
+  });
+
+  it('answers 404 for no such user whatever the preconditions say, as PATCH does', async () => {
+    const { app } = service();
+    expectProblem(await request(app).delete('/users/missing').set('If-Match', '"1;json"'), 404);
+    expectProblem(await request(app).delete('/users/missing').set('If-Match', '*'), 404);
+    const patch = request(app).patch('/users/missing').set('Content-Type', 'application/merge-patch+json').set('If-Match', '"1;json"');
+    expectProblem(await patch.send('{}'), 404);
   });
 
   it('answers 412 and deletes nothing on a stale If-Match', async () => {

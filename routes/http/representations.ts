@@ -46,19 +46,28 @@ export function listBody(users: readonly UserView[], mediaType: string | undefin
  */
 export function project(view: UserView, fields: readonly string[] | undefined): Partial<Record<UserField, string>> {
   if (fields === undefined || fields.length === 0) return view;
-  const unknown = fields.filter((field) => !(USER_FIELDS as readonly string[]).includes(field));
-  if (unknown.length > 0) {
-    throw new BadRequest(`Unknown field '${unknown[0]}' in matrix variable 'fields'; the fields are ${USER_FIELDS.join(', ')}`, {
-      type: ProblemType.invalidMatrixVariable,
-      extensions: { variable: 'fields', value: unknown[0] },
-    });
-  }
   const projected: Partial<Record<UserField, string>> = {};
-  for (const field of fields as UserField[]) {
+  for (const field of checkFields(fields)) {
     const value = view[field];
     if (value !== undefined) projected[field] = value;
   }
   return projected;
+}
+
+/**
+ * The fields a `fields` matrix variable names, or 400 naming the first unknown one. The `.etag()`
+ * hook checks them too: a 304 must not answer a request whose answer would be a 400.
+ */
+export function checkFields(fields: readonly string[] | undefined): readonly UserField[] {
+  if (fields === undefined) return [];
+  const unknown = fields.find((field) => !(USER_FIELDS as readonly string[]).includes(field));
+  if (unknown !== undefined) {
+    throw new BadRequest(`Unknown field '${unknown}' in matrix variable 'fields'; the fields are ${USER_FIELDS.join(', ')}`, {
+      type: ProblemType.invalidMatrixVariable,
+      extensions: { variable: 'fields', value: unknown },
+    });
+  }
+  return fields as UserField[];
 }
 
 /** The 404 of a user that does not exist. */
