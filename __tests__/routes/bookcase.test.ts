@@ -173,6 +173,16 @@ describe('PATCH /bookcase', () => {
     expect((await request(app).get('/bookcase')).body.name).toBe('Library');
   });
 
+  it('ignores a from on an operation that has none, and answers 400 to a pointer with a bad ~ escape (RFC 6902 section 4, RFC 6901 section 3)', async () => {
+    const { app } = service();
+    const ignored = await jsonPatch(app, [{ op: 'replace', path: '/name', value: 'Den', from: 5 }]);
+    expect(ignored.status).toBe(200);
+    expect(ignored.body.name).toBe('Den');
+    const problem = expectProblem(await jsonPatch(app, [{ op: 'replace', path: '/name~', value: 'X' }]), 400);
+    expect(problem.detail).toContain('JSON Pointer');
+    expect((await request(app).get('/bookcase')).body.name).toBe('Den');
+  });
+
   it('answers the patched bookcase as XML when asked', async () => {
     const { app } = service();
     const res = await merge(app, { name: 'Library' }).set('Accept', 'application/xml');

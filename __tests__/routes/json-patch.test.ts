@@ -15,6 +15,9 @@ describe('applyJsonPatch(target, patch)', () => {
     ['replace the whole document', [{ op: 'replace', path: '', value: { x: 1 } }], { x: 1 }],
     ['escape ~1 and ~0', [{ op: 'add', path: '/a~1b~0c', value: 1 }], { ...doc(), 'a/b~c': 1 }],
     ['an empty patch', [], doc()],
+    ['ignore a from on an operation that has none (RFC 6902 section 4)', [{ op: 'replace', path: '/foo', value: 'x', from: 5 }], { ...doc(), foo: 'x' }],
+    ['ignore a null from on add', [{ op: 'add', path: '/baz', value: 1, from: null }], { ...doc(), baz: 1 }],
+    ['read ~01 as ~1, not as /', [{ op: 'add', path: '/~01', value: 1 }], { ...doc(), '~1': 1 }],
   ])('should %s', (_name, patch, expected) => {
     expect(applyJsonPatch(doc(), patch)).toEqual(expected);
   });
@@ -54,6 +57,9 @@ describe('applyJsonPatch(target, patch)', () => {
     ['a from that is not a pointer', [{ op: 'move', from: 'foo', path: '/a' }]],
     ['a move into its own child', [{ op: 'move', from: '/nested', path: '/nested/a/c' }]],
     ['a pointer to __proto__', [{ op: 'add', path: '/__proto__/polluted', value: true }]],
+    ['a ~ that ends a path (RFC 6901 section 3)', [{ op: 'replace', path: '/foo~', value: 'a' }]],
+    ['a ~ followed by anything but 0 or 1', [{ op: 'add', path: '/a~2b', value: 1 }]],
+    ['a bad escape in from', [{ op: 'copy', from: '/foo~x', path: '/a' }]],
   ])('should report a malformed patch (400) for %s', (_name, patch) => {
     expect(() => applyJsonPatch(doc(), patch)).toThrow(MalformedPatch);
   });

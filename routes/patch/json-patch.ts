@@ -71,6 +71,9 @@ const MALFORMED = new Set([
   'OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED',
 ]);
 
+/** A `~` that is not `~0` or `~1`: no JSON Pointer (RFC 6901 section 3). */
+const BAD_ESCAPE = /~(?![01])/;
+
 const FORBIDDEN_TOKEN = /(?:^|\/)(?:__proto__|constructor|prototype)(?:\/|$)/;
 
 /**
@@ -84,10 +87,12 @@ function checkOperations(patch: unknown): asserts patch is Operation[] {
     if (typeof operation !== 'object' || operation === null || Array.isArray(operation)) {
       throw new MalformedPatch(`Operation ${index} is not an object`, index);
     }
-    const { op, path, from } = operation as { op?: unknown; path?: unknown; from?: unknown };
+    const { op, path } = operation as { op?: unknown; path?: unknown };
+    // `from` belongs to move and copy; on any other operation it is a member to ignore (RFC 6902 section 4).
+    const from = op === 'move' || op === 'copy' ? (operation as { from?: unknown }).from : undefined;
     for (const [member, pointer] of [['path', path], ['from', from]] as const) {
       if (pointer === undefined && (member === 'from' || typeof op !== 'string')) continue;
-      if (typeof pointer !== 'string' || (pointer !== '' && !pointer.startsWith('/'))) {
+      if (typeof pointer !== 'string' || (pointer !== '' && !pointer.startsWith('/')) || BAD_ESCAPE.test(pointer)) {
         throw new MalformedPatch(`Operation ${index}: '${member}' must be a JSON Pointer (RFC 6901), such as "/books/0"`, index);
       }
       if (FORBIDDEN_TOKEN.test(pointer)) throw new MalformedPatch(`Operation ${index}: '${member}' names a member that cannot be patched`, index);
