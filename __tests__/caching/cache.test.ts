@@ -410,6 +410,29 @@ describe('cache(options)', () => {
       expect((await raw(app, 'GET', getPath, host)).cache).toBe('MISS');
     });
 
+    it.each([
+      ['a percent-encoded unreserved character', '/books/1', '/books/%31'],
+      ['a trailing slash', '/books/1', '/books/1/'],
+      ['matrix parameters', '/books/1', '/books/1;x=1'],
+      ['an empty query', '/books/1', '/books/1?'],
+      ['the plain spelling, after a GET of another', '/books/%31/', '/books/1'],
+      ['a projection stored under matrix parameters', '/books/1;fields=title', '/books/1'],
+    ])('forgets every spelling it stored after a PUT through %s', async (_name, getPath, putPath) => {
+      const { app } = await setup();
+      await raw(app, 'GET', getPath, 'localhost');
+      expect((await raw(app, 'GET', getPath, 'localhost')).cache).toBe('HIT');
+      expect((await raw(app, 'PUT', putPath, 'localhost')).status).toBe(204);
+      expect((await raw(app, 'GET', getPath, 'localhost')).cache).toBe('MISS');
+    });
+
+    it('forgets only the spellings of the URI written: another resource and another query stay', async () => {
+      const { app } = await setup();
+      for (const path of ['/books/2', '/books/1?page=2']) await raw(app, 'GET', path, 'localhost');
+      expect((await raw(app, 'PUT', '/books/1/', 'localhost')).status).toBe(204);
+      expect((await raw(app, 'GET', '/books/2', 'localhost')).cache).toBe('HIT');
+      expect((await raw(app, 'GET', '/books/1?page=2', 'localhost')).cache).toBe('HIT');
+    });
+
     it('serves one stored copy to two spellings of one URI', async () => {
       const { app } = await setup();
       const first = await raw(app, 'GET', '/books/%7e', 'LOCALHOST');

@@ -1,6 +1,6 @@
 import type { HeaderMap } from '../../src/caching/header-map';
 import { invalidatedUris } from '../../src/caching/invalidation';
-import { normalizedUri } from '../../src/caching/target-uri';
+import { normalizedUri, uriFamily } from '../../src/caching/target-uri';
 
 describe('invalidatedUris({ method, status, requestUri, responseHeaders })', () => {
   it.each<[string, string, number, HeaderMap, string[]]>([
@@ -38,6 +38,22 @@ describe('normalizedUri(uri): one key for the spellings of one URI that every or
     ['answers undefined for a relative reference', '/a', undefined],
   ])('%s', (_, uri, expected) => {
     expect(normalizedUri(uri)).toBe(expected);
+  });
+});
+
+describe('uriFamily(uri): the spellings invalidation removes together', () => {
+  it.each<[string, string, string]>([
+    ['keeps a plain URI', 'http://h/a/b?c=d', 'http://h/a/b?c=d'],
+    ['decodes percent-encoded unreserved characters', 'http://h/%62ook%2Dcase%7E', 'http://h/book-case~'],
+    ['keeps other percent-encodings', 'http://h/a%2Fb%20c', 'http://h/a%2Fb%20c'],
+    ['drops a trailing slash', 'http://h/bookcase/', 'http://h/bookcase'],
+    ['keeps the root', 'http://h/', 'http://h/'],
+    ['drops matrix parameters of every segment', 'http://h/users;x=1/2;fields=name,email', 'http://h/users/2'],
+    ['drops an empty query', 'http://h/bookcase?', 'http://h/bookcase'],
+    ['keeps a query', 'http://h/bookcase/?page=2', 'http://h/bookcase?page=2'],
+    ['keeps the authority', 'https://h:8443/a/', 'https://h:8443/a'],
+  ])('%s', (_, uri, expected) => {
+    expect(uriFamily(uri)).toBe(expected);
   });
 });
 

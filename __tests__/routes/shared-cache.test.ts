@@ -30,6 +30,15 @@ describe('the shared cache in front of the service', () => {
     expect(after.body.name).toBe('Office');
   });
 
+  it.each(['/%62ookcase', '/bookcase/', '/bookcase;x=1'])('drops the stored bookcase when it is replaced under another spelling, %s', async (spelling) => {
+    const { app } = service({ cache: true });
+    await request(app).get('/bookcase');
+    expect((await request(app).put(spelling).send({ name: 'Den', books: [] })).status).toBe(204);
+    const after = await request(app).get('/bookcase');
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(after.body.name).toBe('Den');
+  });
+
   it('revalidates a no-cache user every time, answered from the stored version without building it again', async () => {
     const { app, store } = service({ cache: true });
     await request(app).get('/users/1');

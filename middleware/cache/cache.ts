@@ -16,6 +16,7 @@ import { selectTargetedField } from '../../src/caching/targeted-cache-control';
 import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary';
 import { writeProblem } from '../problem-writer';
 import { type Writers, captureResponse } from './capture';
+import { KeyFamilies } from './key-families';
 import { MemoryStore } from './memory-store';
 import type { CacheStore, MaybePromise, StoredResponse } from './store';
 import { type ResponseView, describeResponse, freshen, hasValidator, headerMapOf, storableHeaderLines } from './stored-response';
@@ -72,10 +73,11 @@ const LOOKUP_METHODS = new Set(['GET', 'HEAD']);
  * - A stale one is validated (section 4.3): the request goes on with `If-None-Match` /
  *   `If-Modified-Since` from the stored validators; a 304 freshens the stored response, which is
  *   answered; anything else replaces it. Within `stale-if-error`, a 5xx is answered with the stale copy.
- * - Request directives `no-cache`, `max-age`, `max-stale`, `min-fresh`, `only-if-cached` (504
- *   without a usable response) and `no-store` are honoured (section 5.2.1).
+ * - Request directives `no-cache`, `max-age`, `max-stale`, `min-fresh`, `only-if-cached` and
+ *   `no-store` are honoured (section 5.2.1).
  * - A non-error response to an unsafe method invalidates its URI, Location and Content-Location
- *   (section 4.4).
+ *   (section 4.4), each under every spelling of it this cache stored (`/a`, `/a/`, `/%61`, `/a;x=1`).
+ * - A 504 problem document answers `only-if-cached` when nothing stored may.
  */
 export function cache(options: CacheOptions = {}): SharedCache {
   const store = options.store ?? new MemoryStore({ maxBytes: options.maxBytes });
@@ -141,8 +143,13 @@ export function cache(options: CacheOptions = {}): SharedCache {
     if (isPromise(work)) work.catch(() => undefined);
   };
 
+  const families = new KeyFamilies();
+  /** Removes the stored responses of each URI, under every spelling of it this cache stored. */
   const invalidate = (uris: readonly string[]): void => {
-    for (const uri of uris) settle(store.delete(uri));
+    for (const uri of uris) {
+      settle(store.delete(uri));
+      for (const key of families.take(uri)) if (key !== uri) settle(store.delete(key));
+    }
   };
 
   /** Stores a new response as the first variant of `key`, replacing the variants it supersedes. */
@@ -152,6 +159,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
       const { view } = entryOf(old);
       if (variants.length < maxVariants && !varyMatches(view.vary, old.selecting, requestHeaders)) variants.push(old);
     }
+    families.add(key);
     settle(store.set(key, variants));
   };
 

@@ -34,3 +34,32 @@ function normalize(uri: string): string | undefined {
   const path = rest === '' || rest.startsWith('?') ? `/${rest}` : rest;
   return `${scheme}://${host}${path.includes('%') ? path.replace(/%[0-9a-fA-F]{2}/g, (encoding) => encoding.toUpperCase()) : path}`;
 }
+
+/**
+ * The spellings an origin may take for one resource, as one text: of a normalized URI, the path
+ * with percent-encoded unreserved characters decoded (RFC 3986 section 6.2.2.2), matrix parameters
+ * (`;name=value`) and a trailing slash removed, and an empty query dropped. Too coarse to key stored
+ * responses by (an origin may tell `/a;v=1` from `/a`), it is what invalidation uses: a successful
+ * PUT to `/%62ookcase`, `/bookcase/` or `/bookcase;x=1` changes what `/bookcase` answers, and
+ * removing one copy too many costs only a miss (RFC 9111 section 4.4).
+ */
+export function uriFamily(uri: string): string {
+  const start = uri.indexOf('/', uri.indexOf('//') + 2);
+  if (start === -1) return uri;
+  const queryAt = uri.indexOf('?', start);
+  const path = queryAt === -1 ? uri.slice(start) : uri.slice(start, queryAt);
+  const query = queryAt === -1 ? '' : uri.slice(queryAt + 1);
+  let family = path
+    .replace(UNRESERVED_ENCODING, (encoding) => String.fromCharCode(Number.parseInt(encoding.slice(1), 16)))
+    .split('/')
+    .map((segment) => {
+      const matrix = segment.indexOf(';');
+      return matrix === -1 ? segment : segment.slice(0, matrix);
+    })
+    .join('/');
+  if (family.length > 1 && family.endsWith('/')) family = family.slice(0, -1);
+  return `${uri.slice(0, start)}${family}${query === '' ? '' : `?${query}`}`;
+}
+
+/** `%41`-`%5A`, `%61`-`%7A`, `%30`-`%39`, `%2D`, `%2E`, `%5F`, `%7E`: ALPHA, DIGIT, `-`, `.`, `_`, `~` (RFC 3986 section 2.3). */
+const UNRESERVED_ENCODING = /%(?:4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2[DE]|5F|7E)/gi;
