@@ -177,13 +177,18 @@ function producesFit(route: RouteSpec, req: RequestSpec): Fit {
     .reduce((best, w) => (best[0] === -1 || compareFits(w, best) < 0 ? w : best), [-1, -1, -1] as Fit);
 }
 
+/** Expressions that name a value (`q=1`, `X-B=1`): they break a tie in count, as in Spring. */
+const valueMatches = (expressions: readonly string[]): number => expressions.filter((e) => e.includes('=') && !e.startsWith('!')).length;
+
 function compareRoutes(a: RouteSpec, b: RouteSpec, req: RequestSpec): number {
   const fitA = producesFit(a, req);
   const fitB = producesFit(b, req);
   return (
     comparePaths(a, b) ||
     b.params.length - a.params.length ||
+    valueMatches(b.params) - valueMatches(a.params) ||
     b.headers.length - a.headers.length ||
+    valueMatches(b.headers) - valueMatches(a.headers) ||
     consumesSpecificity(b, req) - consumesSpecificity(a, req) ||
     compareFits(fitA, fitB) ||
     Number(a.methods.length === 0) - Number(b.methods.length === 0)

@@ -77,6 +77,30 @@ describe('choosing the most specific route', () => {
     });
   });
 
+  describe('by the conditions that name a value, when the counts are equal (as in Spring)', () => {
+    describe.each(
+      bothOrders(
+        (api) => {
+          api.get('/modes').params('mode=fast').handle(() => ({ route: 'value' }));
+          api.get('/modes').headers('X-V=1').handle(() => ({ route: 'header value' }));
+        },
+        (api) => {
+          api.get('/modes').params('mode').handle(() => ({ route: 'present' }));
+          api.get('/modes').headers('X-V').handle(() => ({ route: 'header present' }));
+        },
+      ),
+    )('when the value routes are %s', (_, app) => {
+      it.each([
+        ['/modes?mode=fast', {}, 'value'],
+        ['/modes?mode=slow', {}, 'present'],
+        ['/modes', { 'X-V': '1' }, 'header value'],
+        ['/modes', { 'X-V': '2' }, 'header present'],
+      ])('answers %s with headers %j from the %s route', async (path, headers, route) => {
+        expect((await request(app).get(path).set(headers)).body.route).toBe(route);
+      });
+    });
+  });
+
   describe('by consumes (more specific wins)', () => {
     describe.each(
       bothOrders(

@@ -67,7 +67,11 @@ describe('mappingsTie(a, b)', () => {
     ['mode=fast and mode=slow', { path: '/cars', params: 'mode=fast' }, { path: '/cars', params: 'mode=slow' }, false],
     ['debug and !debug', { path: '/cars', params: 'debug' }, { path: '/cars', params: '!debug' }, false],
     ['mode=fast and mode!=fast', { path: '/cars', params: 'mode=fast' }, { path: '/cars', params: 'mode!=fast' }, false],
-    ['mode=fast and mode!=slow', { path: '/cars', params: 'mode=fast' }, { path: '/cars', params: 'mode!=slow' }, true],
+    // Both hold for ?mode=fast, but the value match ranks above the negation (Spring's value-match count).
+    ['mode=fast and mode!=slow', { path: '/cars', params: 'mode=fast' }, { path: '/cars', params: 'mode!=slow' }, false],
+    ['mode=fast and mode', { path: '/cars', params: 'mode=fast' }, { path: '/cars', params: 'mode' }, false],
+    ['mode=fast and debug=on', { path: '/cars', params: 'mode=fast' }, { path: '/cars', params: 'debug=on' }, true],
+    ['mode and !debug', { path: '/cars', params: 'mode' }, { path: '/cars', params: '!debug' }, true],
     ['params on different names', { path: '/cars', params: 'a' }, { path: '/cars', params: 'b' }, true],
     ['more params on one (more specific)', { path: '/cars', params: ['a', 'b'] }, { path: '/cars', params: 'a' }, false],
     ['the same header condition', { path: '/cars', headers: 'X-V=1' }, { path: '/cars', headers: 'x-v=1' }, true],

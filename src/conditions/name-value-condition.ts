@@ -45,18 +45,27 @@ export abstract class NameValueCondition<Self extends NameValueCondition<Self>> 
     return this.expressions.filter((e) => !expressionHolds(e, this.valuesOf(request, e.name)));
   }
 
+  /** More expressions win; then more that name a value (`mode=fast` over `mode`), as in Spring. */
   compareTo(other: Self): number {
-    return other.expressions.length - this.expressions.length;
+    return other.expressions.length - this.expressions.length || valueMatches(other.expressions) - valueMatches(this.expressions);
   }
 
   overlaps(other: Self): boolean {
     if (this.expressions.length !== other.expressions.length) return false;
+    if (valueMatches(this.expressions) !== valueMatches(other.expressions)) return false;
     return this.expressions.every((a) => other.expressions.every((b) => expressionsCompatible(a, b)));
   }
 
   toString(): string {
     return this.expressions.map((e) => e.text).join(' && ');
   }
+}
+
+/** The expressions that require a value (`name=value`, not `name`, `!name` or `name!=value`). */
+function valueMatches(expressions: readonly NameValueExpression[]): number {
+  let count = 0;
+  for (const expression of expressions) if (expression.value !== undefined && !expression.negated) count++;
+  return count;
 }
 
 /** Filters requests by presence, absence or value of query parameters. */
