@@ -35,6 +35,7 @@ export class MemoryStore implements CacheStore {
     return this.#slots.size;
   }
 
+  /** The variants of `key`, which become the most recently used. */
   get(key: string): readonly StoredResponse[] | undefined {
     const slot = this.#slots.get(key);
     if (slot === undefined) return undefined;
@@ -43,6 +44,10 @@ export class MemoryStore implements CacheStore {
     return slot.variants;
   }
 
+  /**
+   * Replaces the variants of `key`, then evicts the least recently used keys until the store is
+   * within `maxBytes`; variants larger than the whole budget are not kept.
+   */
   set(key: string, variants: readonly StoredResponse[]): void {
     this.delete(key);
     const size = variants.reduce((sum, variant) => sum + storedSize(variant), key.length);
@@ -56,6 +61,7 @@ export class MemoryStore implements CacheStore {
     }
   }
 
+  /** Removes the variants of `key` and gives their bytes back to the budget. */
   delete(key: string): void {
     const slot = this.#slots.get(key);
     if (slot === undefined) return;

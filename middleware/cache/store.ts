@@ -26,9 +26,11 @@ export interface StoredResponse {
  * which keeps its hits on the fast path.
  */
 export interface CacheStore {
+  /** The stored variants of `key`, most recent first; `undefined` when there are none. */
   get(key: string): MaybePromise<readonly StoredResponse[] | undefined>;
   /** Replaces the variants of `key`; a store may refuse (or evict) what does not fit its budget. */
   set(key: string, variants: readonly StoredResponse[]): MaybePromise<void>;
+  /** Removes every variant of `key` (invalidation); removing a key that is not there does nothing. */
   delete(key: string): MaybePromise<void>;
 }
 

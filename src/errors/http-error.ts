@@ -30,6 +30,11 @@ export class HttpError extends Error {
   readonly headers: Readonly<Record<string, string>>;
   readonly extensions: ProblemExtensions;
 
+  /**
+   * @param status - 400 to 599 (a RangeError otherwise)
+   * @param detail - what happened, for the client; the status's title when omitted
+   * @param options - the problem's `type` URI and title, extension members, headers to send with it (`Allow`, say) and a cause to log
+   */
   constructor(status: number, detail?: string, options: HttpErrorOptions = {}) {
     const title = options.title ?? STATUS_CODES[status] ?? 'Error';
     super(detail ?? title, options.cause === undefined ? undefined : { cause: options.cause });
