@@ -34,6 +34,15 @@ describe('charset parameters in Accept and consumes', () => {
       await request(app).get('/xml').set('Accept', 'application/xml;charset=utf-8').expect(200).expect('Content-Type', 'application/xml; charset=utf-8');
     });
 
+    it('leaves a JSON route out when Accept wants JSON in another charset, so a route that can answer does', async () => {
+      const app2 = serve((api) => {
+        api.get('/either').produces('application/json').handle(() => ({ route: 'json' }));
+        api.get('/either').produces('application/xml').handle(() => ({ route: 'xml' }));
+      });
+      const res = await request(app2).get('/either').set('Accept', 'application/json;charset=iso-8859-1, application/xml;q=0.5').expect(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    });
+
     it('writes a declared text type in the charset Accept names, as a route without produces does', async () => {
       const res = await request(app).get('/text').set('Accept', 'text/plain;charset=iso-8859-1').buffer(true).parse(binary).expect(200);
       expect(res.headers['content-type']).toBe('text/plain; charset=iso-8859-1');

@@ -1,5 +1,5 @@
 import { type Acceptance, type MediaRange, acceptanceOf, compareAcceptance } from '../http/accept-header';
-import { type MediaType, includes, isCompatible, isConcrete, isTextual, parseMediaType, specificity } from '../http/media-type';
+import { type MediaType, includes, isCompatible, isConcrete, parseMediaType, specificity } from '../http/media-type';
 
 /** A consumes or produces expression: a media type, possibly a range, possibly negated (`!text/plain`). */
 export interface MediaTypeExpression {
@@ -26,15 +26,16 @@ export function admitsContentType(expression: MediaTypeExpression, contentType: 
 /**
  * How the Accept ranges accept a produces expression. A concrete type takes the weight of the most
  * specific range including it (RFC 9110 section 12.5.1); a range such as `application/*+json` takes
- * the best range compatible with it. A textual type that names no charset is accepted by a range
- * asking for it in any charset: the charset is the writer's to honour (text in the one asked for,
- * JSON only in UTF-8), and the writer answers 406 when it cannot.
+ * the best range compatible with it. A `text/*` type that names no charset is accepted by a range
+ * asking for it in any charset, which the writer honours (a string is written in the charset asked
+ * for). JSON and XML are written in UTF-8 only, so a range asking for another charset does not
+ * accept them, and another route (or the 406) answers.
  */
 export function acceptanceOfExpression(expression: MediaTypeExpression, ranges: readonly MediaRange[]): Acceptance | undefined {
   const { mediaType } = expression;
   if (isConcrete(mediaType)) {
     const acceptance = acceptanceOf(mediaType, ranges);
-    if (acceptance !== undefined || mediaType.parameters.charset !== undefined || !isTextual(mediaType)) return acceptance;
+    if (acceptance !== undefined || mediaType.parameters.charset !== undefined || mediaType.type !== 'text') return acceptance;
     return acceptanceInAnyCharset(mediaType, ranges);
   }
   let best: Acceptance | undefined;
