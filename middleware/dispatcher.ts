@@ -56,7 +56,7 @@ function createDispatch(
       return;
     }
     try {
-      writeProblem(res, error, (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/', request.accept);
+      writeProblem(res, error, (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/', request.accept, (fault) => onError(fault, req as Request));
     } catch (writing) {
       // Never thrown back at node or Express (an unhandled rejection ends the process): logged,
       // and the connection cut, as for a response that cannot be finished.

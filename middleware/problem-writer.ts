@@ -46,17 +46,21 @@ function problemXml(problem: ProblemDocument): string {
 }
 
 /**
- * The problem as JSON or XML. Extension members that cannot be serialized (a BigInt, a `toJSON`
- * that throws) are left out rather than losing the answer: the standard members always can be.
+ * The problem without the extension members that cannot be serialized (a BigInt, a `toJSON` that
+ * throws): each is left out, and reported, rather than losing the answer.
  */
-function serialize(problem: ProblemDocument, xml: boolean): string {
-  try {
-    return xml ? problemXml(problem) : JSON.stringify(problem);
-  } catch {
-    const { type, title, status, detail, instance } = problem;
-    const standard = { type, title, status, detail, instance };
-    return xml ? problemXml(standard) : JSON.stringify(standard);
+function serializable(problem: ProblemDocument, report: (fault: unknown) => void): ProblemDocument {
+  let kept: Record<string, unknown> | undefined;
+  for (const [name, value] of Object.entries(problem)) {
+    try {
+      JSON.stringify(value);
+    } catch (fault) {
+      kept ??= { ...problem };
+      delete kept[name];
+      report(fault);
+    }
   }
+  return (kept ?? problem) as ProblemDocument;
 }
 
 /**
@@ -65,15 +69,32 @@ function serialize(problem: ProblemDocument, xml: boolean): string {
  * an error is better sent in a format the client did not ask for than not at all). Headers that
  * belong to the error (`Allow`, `Accept-Post`, ...) go with it; an error that is not an
  * {@link HttpError} is a 500 with nothing of its internals. Problems are not stored by caches.
+ * What the error carries that cannot be sent (a header value with a line break, an extension
+ * member that cannot be serialized) is left out and given to `report`.
  */
-export function writeProblem(res: ServerResponse, error: unknown, instance: string, accept: readonly MediaRange[] = []): void {
-  const problem = toProblemDocument(error, instance);
+export function writeProblem(
+  res: ServerResponse,
+  error: unknown,
+  instance: string,
+  accept: readonly MediaRange[] = [],
+  report: (fault: unknown) => void = () => undefined,
+): void {
+  const problem = serializable(toProblemDocument(error, instance), report);
   const preferred = preferredMediaTypes(OFFERS, accept)[0];
   const xml = preferred !== undefined && XML_OFFERS.has(preferred);
-  const body = Buffer.from(serialize(problem, xml), 'utf8');
+  const body = Buffer.from(xml ? problemXml(problem) : JSON.stringify(problem), 'utf8');
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   res.statusCode = problem.status;
-  if (error instanceof HttpError) for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  if (error instanceof HttpError) {
+    for (const [name, value] of Object.entries(error.headers)) {
+      try {
+        res.setHeader(name, value);
+      } catch (fault) {
+        // A header no response can carry (a line break in its value): the problem goes without it.
+        report(fault);
+      }
+    }
+  }
   res.setHeader('Content-Type', `${xml ? 'application/problem+xml' : 'application/problem+json'}; charset=utf-8`);
   res.setHeader('Content-Length', body.length);
   res.setHeader('Cache-Control', 'no-store');

@@ -1,8 +1,8 @@
+import encodeUrl from 'encodeurl';
 import { BadRequest, ProblemType, ResponseEntity, type Router } from '../src';
 import { ROLES, type Role } from './model/user';
 import { commit, validatorsForWrite, validatorsOf, expectationOf } from './http/conditional-write';
 import { STRUCTURED, listBody, viewsOf } from './http/representations';
-import { uriReference } from './http/uri-reference';
 import type { ServiceStore } from './store/store';
 
 /** The value of `X-Confirm` that DELETE /user/all requires. */
@@ -47,7 +47,8 @@ export function userListRoutes(api: Router, store: ServiceStore): void {
       const matching = roles === undefined ? all : all.filter((entry) => roles.has(entry.value.role));
       const slice = matching.slice((page - 1) * size, page * size);
       const links: string[] = [];
-      const pageUrl = (n: number) => `<${uriReference(ctx.req.path)}?page=${n}&size=${size}>`;
+      // The path as received may hold what no URI may (`<`, `>`, `"`): encoded as Express encodes Location.
+      const pageUrl = (n: number) => `<${encodeUrl(ctx.req.path)}?page=${n}&size=${size}>`;
       if (page * size < matching.length) links.push(`${pageUrl(page + 1)}; rel="next"`);
       if (page > 1) links.push(`${pageUrl(Math.min(page - 1, Math.max(1, Math.ceil(matching.length / size))))}; rel="prev"`);
       let response = ResponseEntity.ok(listBody(await viewsOf(slice, avatars), ctx.mediaType)).withValidators(validatorsOf(state));

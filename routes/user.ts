@@ -38,9 +38,11 @@ export function userRoutes(api: Router, store: ServiceStore): void {
     .xmlRoot('user')
     .cache({ noCache: true })
     .matrix('fields', { pathVar: 'id', array: true, required: false })
-    .etag((ctx) => {
-      checkFields(ctx.matrix.fields);
-      return read(ctx.path.id);
+    .etag(async (ctx) => {
+      // The handler's order: no such user is 404 before an unknown field is 400.
+      const validators = await read(ctx.path.id);
+      if (validators !== undefined) checkFields(ctx.matrix.fields);
+      return validators;
     })
     .handle(async (ctx) => {
       const entry = await users.get(ctx.path.id);

@@ -10,14 +10,24 @@ describe('KeyFamilies: the stored keys invalidation removes together', () => {
     expect(families.take('http://h/a?x=1')).toEqual(['http://h/a?x=1']);
   });
 
-  it('remembers at most maxFamilies families, forgetting the least recently stored first', () => {
-    const families = new KeyFamilies(2);
+  it('remembers at most maxKeys keys, forgetting the least recently stored family first', () => {
+    const families = new KeyFamilies(3, 2);
     families.add('http://h/1');
     families.add('http://h/2');
-    families.add('http://h/1;v=2'); // stores into family 1 again: now the most recent
-    families.add('http://h/3');
+    families.add('http://h/1;v=2'); // family 1 again: now the most recent
+    families.add('http://h/3'); // four keys: family 2, the least recently stored, goes
+    expect(families.size).toBe(3);
     expect(families.take('http://h/2')).toEqual([]);
     expect(families.take('http://h/1')).toEqual(['http://h/1', 'http://h/1;v=2']);
     expect(families.take('http://h/3')).toEqual(['http://h/3']);
+    expect(families.size).toBe(0);
+  });
+
+  it('remembers at most maxPerFamily keys of one family, so one family cannot grow without end', () => {
+    const families = new KeyFamilies(1000, 3);
+    for (let n = 0; n < 500; n++) families.add(`http://h/a;x=${n}`);
+    families.add('http://h/a;x=498'); // stored again: the most recent, not a fourth key
+    expect(families.size).toBe(3);
+    expect(families.take('http://h/a')).toEqual(['http://h/a;x=497', 'http://h/a;x=499', 'http://h/a;x=498']);
   });
 });

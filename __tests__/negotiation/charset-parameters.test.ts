@@ -12,13 +12,14 @@ describe('charset parameters in Accept and consumes', () => {
     api.get('/undeclared').handle(() => ({ ok: 1 }));
     api.get('/xml').produces('application/xml').handle(() => ({ ok: 1 }));
     api.get('/text').produces('text/plain').handle(() => 'café');
+    api.get('/string').handle(() => 'café');
     api.get('/latin1').produces('text/plain;charset=iso-8859-1').handle(() => 'café');
     api.post('/utf8').consumes('text/plain;charset=utf-8').body(String).handle(({ body }) => body);
   });
 
   describe('Accept', () => {
     it.each(['/declared', '/undeclared'])('answers %s for application/json;charset=utf-8, in any case and spacing', async (path) => {
-      for (const accept of ['application/json;charset=utf-8', 'application/json; charset=UTF-8', 'application/*;charset=utf-8']) {
+      for (const accept of ['application/json;charset=utf-8', 'application/json; charset=UTF-8', 'application/*;charset=utf-8', 'application/json;charset=utf8']) {
         const res = await request(app).get(path).set('Accept', accept).expect(200);
         expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
         expect(res.body).toEqual({ ok: 1 });
@@ -50,6 +51,17 @@ describe('charset parameters in Accept and consumes', () => {
       expect(res.body).toEqual(Buffer.from('café', 'latin1'));
     });
 
+    it.each([
+      ['/text', 'text/*;charset=iso-8859-1'],
+      ['/text', '*/*;charset=ISO-8859-1'],
+      ['/string', 'text/*;charset=iso-8859-1'],
+      ['/string', '*/*;charset=latin1'],
+    ])('writes %s in the charset of the range %j', async (path, accept) => {
+      const res = await request(app).get(path).set('Accept', accept).buffer(true).parse(binary).expect(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=iso-8859-1');
+      expect(res.body).toEqual(Buffer.from('café', 'latin1'));
+    });
+
     it('writes the declared text type in UTF-8 when Accept names no charset', async () => {
       const res = await request(app).get('/text').set('Accept', 'text/plain').buffer(true).parse(binary).expect(200);
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -71,6 +83,11 @@ describe('charset parameters in Accept and consumes', () => {
   describe('consumes', () => {
     it('takes a text body without a charset as the UTF-8 a consumes expression names', async () => {
       const res = await request(app).post('/utf8').set('Content-Type', 'text/plain').send('déjà').expect(200);
+      expect(res.text).toBe('déjà');
+    });
+
+    it('takes a body labelled with another name of the same charset', async () => {
+      const res = await request(app).post('/utf8').set('Content-Type', 'text/plain;charset=utf8').send('déjà').expect(200);
       expect(res.text).toBe('déjà');
     });
 

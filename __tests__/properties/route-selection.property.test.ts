@@ -178,7 +178,7 @@ function producesFit(route: RouteSpec, req: RequestSpec): Fit {
 }
 
 /** Expressions that name a value (`q=1`, `X-B=1`): they break a tie in count, as in Spring. */
-const valueMatches = (expressions: readonly string[]): number => expressions.filter((e) => e.includes('=') && !e.startsWith('!')).length;
+const valueMatches = (expressions: readonly string[]): number => expressions.filter((e) => e.includes('=') && !e.startsWith('!') && !e.includes('!=')).length;
 
 function compareRoutes(a: RouteSpec, b: RouteSpec, req: RequestSpec): number {
   const fitA = producesFit(a, req);

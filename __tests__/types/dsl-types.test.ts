@@ -24,6 +24,9 @@ describe('handler context types', () => {
     expectTypeOf<PathParams<'/codes/{code:[a-z]{2}\\d{3}}'>>().toEqualTypeOf<{ readonly code: string }>();
     expectTypeOf<PathParams<'/d/{d:\\d{4}-\\d{2}}/{rest}'>>().toEqualTypeOf<{ readonly d: string; readonly rest: string }>();
     expectTypeOf<PathParams<'/x/{a:(?:b{1,2}){2}}'>>().toEqualTypeOf<{ readonly a: string }>();
+    // An escaped brace opens nothing, as the template parser reads it.
+    expectTypeOf<PathParams<'/a/{x:\\{}/{y}'>>().toEqualTypeOf<{ readonly x: string; readonly y: string }>();
+    expectTypeOf<PathParams<'/a/{x:[\\}a]+}'>>().toEqualTypeOf<{ readonly x: string }>();
   });
 
   it("types the placeholders of the router's path in every route", () => {

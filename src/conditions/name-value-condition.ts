@@ -20,7 +20,11 @@ export abstract class NameValueCondition<Self extends NameValueCondition<Self>> 
       unique.set(`${expression.negated ? '!' : ''}${expression.name}${expression.value === undefined ? '' : `=${expression.value}`}`, expression);
     }
     this.expressions = [...unique.values()];
+    this.valueMatches = valueMatches(this.expressions);
   }
+
+  /** How many expressions require a value: they rank a condition among those with as many expressions. */
+  readonly valueMatches: number;
 
   protected abstract create(expressions: readonly NameValueExpression[]): Self;
   protected abstract valuesOf(request: RequestInfo, name: string): readonly string[] | undefined;
@@ -47,12 +51,12 @@ export abstract class NameValueCondition<Self extends NameValueCondition<Self>> 
 
   /** More expressions win; then more that name a value (`mode=fast` over `mode`), as in Spring. */
   compareTo(other: Self): number {
-    return other.expressions.length - this.expressions.length || valueMatches(other.expressions) - valueMatches(this.expressions);
+    return other.expressions.length - this.expressions.length || other.valueMatches - this.valueMatches;
   }
 
   overlaps(other: Self): boolean {
     if (this.expressions.length !== other.expressions.length) return false;
-    if (valueMatches(this.expressions) !== valueMatches(other.expressions)) return false;
+    if (this.valueMatches !== other.valueMatches) return false;
     return this.expressions.every((a) => other.expressions.every((b) => expressionsCompatible(a, b)));
   }
 

@@ -13,10 +13,16 @@ export type PlaceholderNames<S extends string> = S extends `${string}{${infer Re
 
 /**
  * Reads a placeholder's text up to the `}` that closes it, counting nested braces: answers the text
- * and what follows, or `never` when it is not closed. `Depth` counts the braces open inside it.
+ * and what follows, or `never` when it is not closed. `Depth` counts the braces open inside it;
+ * a backslash escapes the character after it.
  */
 type PlaceholderBody<S extends string, Read extends string, Depth extends unknown[] = []> = S extends `${infer C}${infer Rest}`
-  ? C extends '}'
+  ? C extends '\\'
+    ? // An escaped character (`\{`, `\}`) is part of the pattern, as the template parser reads it.
+      Rest extends `${infer Escaped}${infer After}`
+      ? PlaceholderBody<After, `${Read}\\${Escaped}`, Depth>
+      : never
+    : C extends '}'
     ? Depth extends [unknown, ...infer Outer]
       ? PlaceholderBody<Rest, `${Read}}`, Outer>
       : [Read, Rest]

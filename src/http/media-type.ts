@@ -1,3 +1,4 @@
+import { canonicalCharset } from './charset-label';
 import * as contentType from 'content-type';
 
 /**
@@ -116,7 +117,7 @@ function parametersInclude(range: Readonly<Record<string, string>>, candidate: M
     if (name === 'q') continue;
     const wanted = range[name]!;
     if (name === 'charset') {
-      if (wanted.toLowerCase() !== charsetOfCandidate(candidate)) return false;
+      if (charsetKey(wanted) !== charsetOfCandidate(candidate)) return false;
       continue;
     }
     if (candidate.parameters[name] !== wanted) return false;
@@ -124,11 +125,17 @@ function parametersInclude(range: Readonly<Record<string, string>>, candidate: M
   return true;
 }
 
-/** The charset a candidate is in, lower-cased: its own, UTF-8 for a textual type without one. */
+/** The charset a candidate is in: its own, UTF-8 for a textual type without one. */
 function charsetOfCandidate(candidate: MediaType): string | undefined {
   const charset = candidate.parameters.charset;
-  if (charset !== undefined) return charset.toLowerCase();
+  if (charset !== undefined) return charsetKey(charset);
   return isTextual(candidate) ? 'utf-8' : undefined;
+}
+
+/** One text for the labels of one charset: `utf8` and `UTF-8` are `utf-8`. */
+function charsetKey(label: string): string {
+  const lower = label.toLowerCase();
+  return canonicalCharset(lower) ?? lower;
 }
 
 /**

@@ -120,7 +120,8 @@ function isCharsetOpen(declared: MediaType, open: readonly MediaType[]): boolean
 /**
  * The offers for one request: the route's concrete offers, then each concrete type the Accept
  * header names that one of `ranges` includes (with its parameters, so a `charset` is honoured),
- * unless a negated produces expression takes it away.
+ * unless a negated produces expression takes it away; and for a range with a charset
+ * (`text/*;charset=iso-8859-1`), each offer it names that one of `ranges` writes, in that charset.
  */
 export function offersWithAccepted(
   offers: readonly MediaType[],
@@ -132,7 +133,19 @@ export function offersWithAccepted(
   const negated = produces.expressions.filter((e) => e.negated);
   const result = [...offers];
   for (const wanted of accept) {
-    if (wanted.q === 0 || !isConcrete(wanted)) continue;
+    if (wanted.q === 0) continue;
+    if (!isConcrete(wanted)) {
+      // `text/*;charset=iso-8859-1`: the offers it names that are written in any charset, in that one.
+      const charset = wanted.parameters.charset;
+      if (charset === undefined) continue;
+      const { charset: _, ...others } = wanted.parameters;
+      const range: MediaType = { type: wanted.type, subtype: wanted.subtype, parameters: others };
+      for (const offer of offers) {
+        if (offer.parameters.charset !== undefined || !includes(range, offer) || !ranges.some((open) => includes(open, offer))) continue;
+        result.push({ ...offer, parameters: { ...offer.parameters, charset } });
+      }
+      continue;
+    }
     const type: MediaType = { type: wanted.type, subtype: wanted.subtype, parameters: wanted.parameters };
     if (result.some((offer) => includes(wanted, offer))) continue;
     if (!ranges.some((range) => includes(range, type)) || negated.some((e) => includes(e.mediaType, type))) continue;
