@@ -7,10 +7,10 @@ import { type BodyKind, valueKindOf } from '../src/converters/body-kind';
 import { PreconditionFailed } from '../src/errors/http-error';
 import { notAcceptable } from '../src/errors/negotiation-errors';
 import { ProblemType } from '../src/errors/problem-types';
-import { negotiate, preferredMediaTypes } from '../src/http/accept-header';
+import { negotiate } from '../src/http/accept-header';
 import { type MediaType, formatMediaType, tryParseMediaType } from '../src/http/media-type';
 import type { CompiledRoute } from '../src/routing/route';
-import { offersWithAccepted } from '../src/routing/route-compilation';
+import { negotiateWithAccepted } from '../src/routing/route-compilation';
 import { type ValidatorSource, toValidators } from '../src/validators';
 import type { WrittenBody } from '../src/converters/body-converter';
 import type { ResponseHeaderMap } from '../src/caching/response-policy';
@@ -123,7 +123,7 @@ export function writeRepresentation(
     explicitType ??
     (ranges.length === 0
       ? negotiate(offers, request.accept)[0]
-      : preferredMediaTypes(offersWithAccepted(offers, ranges, request.accept, route.mapping.produces), request.accept)[0]);
+      : negotiateWithAccepted(offers, ranges, request.accept, route.mapping.produces)[0]);
   if (variesByAccept(route, explicitType === undefined ? kind : undefined)) addVary(headers, 'Accept');
   if (chosen === undefined) throw notAcceptable([...new Set([...offers, ...ranges].map(formatMediaType))]);
   // A handler that picks one of the types the route declares (the stored image's, say) picked the

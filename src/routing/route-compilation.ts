@@ -4,7 +4,7 @@ import type { ProducesCondition } from '../conditions/produces-condition';
 import { type BodyKind, bodyKindOf } from '../converters/body-kind';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import { type JsonSchemaLike, shapeOf } from '../converters/json-schema-shape';
-import type { MediaRange } from '../http/accept-header';
+import { type MediaRange, preferredMediaTypes } from '../http/accept-header';
 import { type MediaType, formatMediaType, includes, isCompatible, isConcrete, isTextual } from '../http/media-type';
 import type { PathTemplate } from './path-template';
 
@@ -152,6 +152,26 @@ export function offersWithAccepted(
     result.push(type);
   }
   return result;
+}
+
+const negotiatedWithAccepted = new WeakMap<readonly MediaType[], WeakMap<readonly MediaRange[], readonly MediaType[]>>();
+
+/**
+ * The offers for one request ({@link offersWithAccepted}) ranked by Accept, best first, remembered
+ * as `negotiate` remembers: per route offers list (one per route and kind, with its ranges and
+ * produces) and per parsed Accept header, both immutable and shared, so bounded with the Accept cache.
+ */
+export function negotiateWithAccepted(
+  offers: readonly MediaType[],
+  ranges: readonly MediaType[],
+  accept: readonly MediaRange[],
+  produces: ProducesCondition,
+): readonly MediaType[] {
+  let byAccept = negotiatedWithAccepted.get(offers);
+  if (byAccept === undefined) negotiatedWithAccepted.set(offers, (byAccept = new WeakMap()));
+  let preferred = byAccept.get(accept);
+  if (preferred === undefined) byAccept.set(accept, (preferred = Object.freeze(preferredMediaTypes(offersWithAccepted(offers, ranges, accept, produces), accept))));
+  return preferred;
 }
 
 /** The XML root element name when the route gives none: its last literal path segment, else `root`. */
