@@ -92,6 +92,27 @@ describe('the Atom and RSS converters over HTTP', () => {
     expect(res.body).toEqual({ title: 'Shelf', items: [{ title: 'Emma', link: 'https://example.org/emma', date: '2024-04-30T09:00:00.000Z' }] });
   });
 
+  it('answers 400 to an RSS enclosure whose url is not an absolute URL, which no feed writer could write back', async () => {
+    const rss = `<rss version="2.0"><channel><title>T</title><link>https://x.example/</link><description>d</description>
+      <item><title>I</title><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate><enclosure url="/a.mp3" length="1" type="audio/mpeg"/></item></channel></rss>`;
+    const res = await request(app).post('/feed').set('Content-Type', 'application/rss+xml').send(rss);
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(res.body.detail).toContain("'/a.mp3'");
+  });
+
+  it.each([
+    ['an id that is a URL', 'https://x.example/feed', '<link>https://x.example/feed</link>'],
+    ['an id that is not one', 'shelf', '<link/>'],
+  ])('writes RSS of a feed read from Atom without a link with a channel link, from %s', async (_, id, link) => {
+    const echo = serve((api) => api.post('/echo').body(Feed).produces('application/rss+xml').handle(({ body }) => body));
+    const atom = `<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><id>${id}</id><updated>2024-01-01T00:00:00Z</updated></feed>`;
+    const res = await request(echo).post('/echo').set('Content-Type', 'application/atom+xml').set('Accept', 'application/rss+xml').send(atom);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('undefined');
+    expect(res.text.replace(/<link><\/link>/, '<link/>')).toContain(link);
+  });
+
   it('refuses to read a feed into a Feed from plain XML: 415', async () => {
     const res = await request(app).post('/feed').set('Content-Type', 'application/xml').send('<feed/>');
     expect(res.status).toBe(415);

@@ -89,6 +89,8 @@ function parseAuthor(text: string): Author {
 function enclosure(element: Element | undefined): Enclosure | undefined {
   const url = element?.getAttribute('url');
   if (element === undefined || !url) return undefined;
+  // RSS 2.0: "url says where the enclosure is located", an absolute http URL; `feed` cannot write another.
+  if (!URL.canParse(url)) throw invalidFeed('RSS', `the enclosure url '${url}' is not an absolute URL`);
   const length = element.getAttribute('length');
   return defined({
     url,
