@@ -15,6 +15,16 @@ const XML_OFFERS = new Set([OFFERS[1], OFFERS[3], OFFERS[4]]);
 const XML_NAME = /^[A-Za-z_][\w.-]*$/;
 
 /**
+ * Fields about a representation, its validators and its caching (RFC 9110 sections 8 and 10.2, RFC
+ * 9111 section 5): none of them is true of a problem document written in place of it.
+ */
+const REPRESENTATION_FIELDS = new Set([
+  'content-type', 'content-length', 'content-encoding', 'content-language', 'content-location', 'content-range',
+  'content-disposition', 'etag', 'last-modified', 'expires', 'cache-control', 'age', 'vary', 'location',
+  'allow', 'accept-ranges', 'accept-post', 'accept-patch', 'link', 'retry-after', 'transfer-encoding',
+]);
+
+/**
  * One member's content under RFC 9457 Appendix B: an array is an element of `<i>` items, an
  * object an element of its members (names that are not XML names are left out), anything else
  * its text (as JSON would write it: `toJSON()` applied, `null` empty). A character XML allows
@@ -69,6 +79,8 @@ function serializable(problem: ProblemDocument, report: (fault: unknown) => void
  * an error is better sent in a format the client did not ask for than not at all). Headers that
  * belong to the error (`Allow`, `Accept-Post`, ...) go with it; an error that is not an
  * {@link HttpError} is a 500 with nothing of its internals. Problems are not stored by caches.
+ * Headers already set that describe a representation or its caching are removed; others (set by
+ * the app's middleware for every answer: CORS, HSTS, a request id) are kept.
  * What the error carries that cannot be sent (a header value with a line break, an extension
  * member that cannot be serialized) is left out and given to `report`.
  */
@@ -83,7 +95,9 @@ export function writeProblem(
   const preferred = preferredMediaTypes(OFFERS, accept)[0];
   const xml = preferred !== undefined && XML_OFFERS.has(preferred);
   const body = Buffer.from(xml ? problemXml(problem) : JSON.stringify(problem), 'utf8');
-  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  // What described the representation the handler was writing goes; what the app's middleware set
+  // for every answer (CORS, HSTS, a request id) stays, as it does on a success.
+  for (const name of res.getHeaderNames()) if (REPRESENTATION_FIELDS.has(name)) res.removeHeader(name);
   res.statusCode = problem.status;
   if (error instanceof HttpError) {
     for (const [name, value] of Object.entries(error.headers)) {
