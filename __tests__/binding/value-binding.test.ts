@@ -34,6 +34,9 @@ describe('compileBinding(source, name, options)', () => {
     ['', {}, 'needs a name'],
     ['page', { type: 'date' as never }, "Unknown type 'date' for query parameter 'page'"],
     ['page', { type: 'integer', defaultValue: 'one' }, "The default value 'one' of query parameter 'page' is not an integer"],
+    ['size', { type: 'integer', defaultValue: '0', min: 1, max: 100 }, "The default value '0' of query parameter 'size' is outside 1..100"],
+    ['size', { type: 'number', defaultValue: '7.5', max: 5 }, "The default value '7.5' of query parameter 'size' is outside -∞..5"],
+    ['size', { type: 'integer', min: 10, max: 1 }, "The range of query parameter 'size' is empty: min 10 is above max 1"],
   ])('should reject %j with %j', (name, options, message) => {
     expect(() => compileBinding('query', name, options)).toThrow(message);
   });

@@ -62,6 +62,12 @@ describe('query parameter binding, .query(name, options)', () => {
     );
   });
 
+  it('rejects a default value outside its range at declaration, which would answer 400 to every request without the value', () => {
+    expect(() => createRouter().get('/x').query('size', { type: 'integer', defaultValue: '0', min: 1, max: 100 }).handle(() => 1)).toThrow(
+      "Route GET /x: The default value '0' of query parameter 'size' is outside 1..100",
+    );
+  });
+
   it('rejects a default value that does not convert, at declaration, naming the route', () => {
     expect(() => createRouter().get('/x').query('page', { type: 'integer', defaultValue: 'one' }).handle(() => 1)).toThrow(
       "Route GET /x: The default value 'one' of query parameter 'page' is not an integer",

@@ -69,9 +69,15 @@ export function compileBinding(
   if (name === '__proto__') throw new Error(`A ${NOUN[source]} binding cannot be named '__proto__': it would set the prototype of ctx's bag`);
   const type = options.type ?? 'string';
   if (!['string', 'integer', 'number', 'boolean'].includes(type)) throw new Error(`Unknown type '${String(type)}' for ${NOUN[source]} '${name}'`);
+  const { min, max } = options;
+  if (min !== undefined && max !== undefined && min > max) throw new Error(`The range of ${NOUN[source]} '${name}' is empty: min ${min} is above max ${max}`);
   if (options.defaultValue !== undefined) {
     const converted = convertValue(options.defaultValue, type);
     if (converted === undefined) throw new Error(`The default value '${options.defaultValue}' of ${NOUN[source]} '${name}' is not ${describeType(type)}`);
+    // A default the range refuses would answer 400 to every request that leaves the value out.
+    if (typeof converted === 'number' && ((min !== undefined && converted < min) || (max !== undefined && converted > max))) {
+      throw new Error(`The default value '${options.defaultValue}' of ${NOUN[source]} '${name}' is outside ${min ?? '-∞'}..${max ?? '∞'}`);
+    }
   }
   const binding: CompiledBinding = {
     source,
