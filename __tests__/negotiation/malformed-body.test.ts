@@ -37,6 +37,12 @@ describe('400 for malformed bodies', () => {
     ['two root elements', '<a/><b/>', 'line 1, column 5'],
     ['text after the root', '<a/>junk', 'line 1, column 5'],
     ['an unquoted attribute', '<book id=1/>', 'line 1'],
+    ['an attribute given twice', '<book id="1" lang="en" id="2"/>', "the attribute 'id' is given twice in one start tag at position 23 (line 1, column 24)"],
+    ['an attribute given twice in a nested element', '<a>\n  <b x=\'1\' x="1"/></a>', "'x' is given twice"],
+    ['an XML declaration after a space', ' <?xml version="1.0"?><a/>', 'an XML declaration after the start of the document at position 1 (line 1, column 2)'],
+    ['an XML declaration inside the root', '<a><?xml version="1.0"?></a>', 'after the start of the document'],
+    ['an XML declaration of another version', '<?xml version="2.0"?><a/>', 'the XML declaration is not one XML 1.0 reads'],
+    ['an XML declaration with standalone maybe', '<?xml version="1.0" standalone="maybe"?><a/>', 'the XML declaration is not one XML 1.0 reads'],
   ])('answers 400 for XML with %s, saying where', async (_what, body, where) => {
     for (const path of ['/objects', '/documents']) {
       const res = await request(app).post(path).set('Content-Type', 'application/xml').send(body);
@@ -46,6 +52,17 @@ describe('400 for malformed bodies', () => {
       expect(problem.detail).toContain(where);
     }
     expect(handler).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a declaration with encoding and standalone', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><a x="1" y="1"/>'],
+    ['a declaration after a byte order mark', '\ufeff<?xml version=\'1.1\'?><a/>'],
+    ['a stylesheet processing instruction', '<?xml version="1.0"?><?xml-stylesheet href="s.xsl"?><a/>'],
+    ['equal values of different attributes', '<a x="1" xx="1" y=\'x="1"\'/>'],
+  ])('reads well-formed XML with %s', async (_what, body) => {
+    for (const path of ['/objects', '/documents']) {
+      await request(app).post(path).set('Content-Type', 'application/xml').send(body).expect(200);
+    }
   });
 
   it.each([

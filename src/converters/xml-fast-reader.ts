@@ -174,7 +174,7 @@ export function readPlainXmlValue(text: string, maxDepth = Infinity): unknown {
       if (raw.includes('<') || raw.includes('\t') || raw.includes('\n')) return NOT_PLAIN;
       const value = decodeEntities(raw);
       if (value === undefined) return NOT_PLAIN;
-      // A repeated attribute is an error sax reports with its position; xml2js loses an
+      // A repeated attribute is an error assertSafeXml reports with its position; xml2js loses an
       // attribute named __proto__ (it is assigned to an object), and the element is then read as
       // if it had none: left to xml2js to say the same.
       seen ??= new Set();

@@ -10,6 +10,9 @@ import { lineAndColumn, malformedBody, rejectedBody } from './malformed-body';
  * - Exactly one root element and no text outside it (XML 1.0 section 2.1, production [1]), which
  *   xml2js does not enforce.
  *
+ * - An XML declaration only at the very start, in its grammar (section 2.8, production [23]), and
+ *   no attribute twice in one start tag (section 3.1, "Unique Att Spec"): sax lets both pass.
+ *
  * Comments, CDATA sections, processing instructions and quoted attribute values are skipped, so
  * `<!DOCTYPE` inside them is not mistaken for a declaration. Other well-formedness errors are left
  * to the parser, which reports them with a position.
@@ -37,7 +40,10 @@ export function assertSafeXml(text: string, maxDepth: number, format = 'XML'): v
   while (i !== -1) {
     if (text.startsWith('<!--', i)) i = skipTo('-->', i + 4, 'comment');
     else if (text.startsWith('<![CDATA[', i)) i = skipTo(']]>', i + 9, 'CDATA section');
-    else if (text.startsWith('<?', i)) i = skipTo('?>', i + 2, 'processing instruction');
+    else if (text.startsWith('<?', i)) {
+      assertPlacedDeclaration(text, i, format);
+      i = skipTo('?>', i + 2, 'processing instruction');
+    }
     else if (text.startsWith('<!', i)) {
       if (/^<!DOCTYPE/i.test(text.slice(i, i + 9))) {
         throw rejectedBody(format, 'it contains a document type declaration (<!DOCTYPE>); DTDs and entities are not accepted');
@@ -58,6 +64,7 @@ export function assertSafeXml(text: string, maxDepth: number, format = 'XML'): v
         else if (c === 0x3e /* > */) break;
       }
       if (j >= text.length) throw malformedBody(format, 'unterminated start tag', { offset: start, ...lineAndColumn(text, start) });
+      assertUniqueAttributes(text, start, j, format);
       const selfClosing = text.charCodeAt(j - 1) === 0x2f; /* / */
       if (depth === 0 && ++roots > 1) {
         throw malformedBody(format, 'a second root element; a document has exactly one', { offset: start, ...lineAndColumn(text, start) });
@@ -72,4 +79,40 @@ export function assertSafeXml(text: string, maxDepth: number, format = 'XML'): v
     i = next;
   }
   if (roots === 0) throw malformedBody(format, 'it has no root element');
+}
+
+/** XML 1.0 production [23] XMLDecl: version 1.x, then optionally encoding and standalone, in that order. */
+const XML_DECLARATION =
+  /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(?:"1\.[0-9]+"|'1\.[0-9]+')(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(?:"(?:yes|no)"|'(?:yes|no)'))?[ \t\r\n]*\?>/y;
+
+/** A processing instruction whose target is `xml` is the XML declaration: first in the document (after a BOM), and well formed. */
+function assertPlacedDeclaration(text: string, at: number, format: string): void {
+  const target = /<\?([^ \t\r\n?]*)/y;
+  target.lastIndex = at;
+  const name = target.exec(text)?.[1] ?? '';
+  if (name.toLowerCase() !== 'xml') return;
+  const first = at === 0 || (at === 1 && text.charCodeAt(0) === 0xfeff);
+  XML_DECLARATION.lastIndex = at;
+  if (first && name === 'xml' && XML_DECLARATION.test(text)) return;
+  const reason = first ? 'the XML declaration is not one XML 1.0 reads (version 1.x, then encoding, then standalone yes or no)' : 'an XML declaration after the start of the document';
+  throw malformedBody(format, reason, { offset: at, ...lineAndColumn(text, at) });
+}
+
+/** An attribute name, then `=` and its quoted value, inside a start tag. */
+const ATTRIBUTE = /([^\s=\/>"']+)\s*=\s*(?:"[^"]*"|'[^']*')/g;
+
+/** Refuses a start tag (from `<` at `start` to `>` at `end`) that gives one attribute twice. */
+function assertUniqueAttributes(text: string, start: number, end: number, format: string): void {
+  const tag = text.slice(start, end);
+  if (!tag.includes('=')) return;
+  const seen = new Set<string>();
+  ATTRIBUTE.lastIndex = 0;
+  for (let match = ATTRIBUTE.exec(tag); match !== null; match = ATTRIBUTE.exec(tag)) {
+    const name = match[1]!;
+    if (seen.has(name)) {
+      const at = start + match.index;
+      throw malformedBody(format, `the attribute '${name}' is given twice in one start tag`, { offset: at, ...lineAndColumn(text, at) });
+    }
+    seen.add(name);
+  }
 }
