@@ -30,6 +30,13 @@ describe('the form converter over HTTP', () => {
     expect(res.body).toEqual({ title: ['Crème brûlée'], 'a&b': ['1=1'] });
   });
 
+  it('keeps a percent-encoded U+FEFF at the start of a field, as URLSearchParams does', async () => {
+    const body = 'a=%EF%BB%BFx&%EF%BB%BFb=1';
+    const res = await request(app).post('/forms').set('Content-Type', 'application/x-www-form-urlencoded').send(body);
+    expect(res.body).toEqual(Object.fromEntries([...new Set(new URLSearchParams(body).keys())].map((name) => [name, new URLSearchParams(body).getAll(name)])));
+    expect(res.body).toEqual({ a: ['\ufeffx'], '\ufeffb': ['1'] });
+  });
+
   it('honours a charset parameter for legacy clients', async () => {
     const res = await request(app).post('/forms').set('Content-Type', 'application/x-www-form-urlencoded; charset=iso-8859-1').send('name=Ren%E9');
     expect(res.body).toEqual({ name: ['René'] });

@@ -56,6 +56,16 @@ describe('the XML object converter over HTTP', () => {
     expect(received).toEqual([{ title: 'Dune', year: 1965, available: false, tags: ['sf'], authors: [{ name: 'F' }] }]);
   });
 
+  it.each([
+    ['CRLF', '<a><t>x\r\ny</t><u>z\rw</u></a>'],
+    ['CRLF with a comment, which takes the full parser', '<a><!-- c --><t>x\r\ny</t><u>z\rw</u></a>'],
+  ])('passes %s in text on as LF (XML 1.0 section 2.11), and a &#13; reference as CR', async (_, xml) => {
+    const res = await request(app).post('/loose').set('Content-Type', 'application/xml').set('Accept', 'application/json').send(xml).expect(200);
+    expect(res.body).toEqual({ t: 'x\ny', u: 'z\nw' });
+    const kept = await request(app).post('/loose').set('Content-Type', 'application/xml').set('Accept', 'application/json').send('<a><t>x&#13;&#10;y</t></a>');
+    expect(kept.body).toEqual({ t: 'x\r\ny' });
+  });
+
   it('reads application/*+xml types too', async () => {
     const xml = '<book><title>Dune</title><year>1965</year><available>true</available><tags>sf</tags><tags>classic</tags><authors><name>Frank Herbert</name><born>1920</born></authors></book>';
     await request(app).post('/books').set('Content-Type', 'application/vnd.bookcase+xml').send(xml).expect(200);

@@ -20,16 +20,17 @@ const WINDOWS_1252 = new Set(['windows-1252', 'cp1252', 'x-cp1252']);
 
 const decoders = new Map<string, TextDecoder>();
 
-function decoderFor(charset: string): TextDecoder | undefined {
-  let decoder = decoders.get(charset);
+function decoderFor(charset: string, keepBom = false): TextDecoder | undefined {
+  const key = keepBom ? `${charset} keeping the BOM` : charset;
+  let decoder = decoders.get(key);
   if (decoder === undefined) {
     try {
       // fatal: undecodable bytes are an error, not U+FFFD (the body was not what it claimed).
-      decoder = new TextDecoder(charset, { fatal: true });
+      decoder = new TextDecoder(charset, { fatal: true, ignoreBOM: keepBom });
     } catch {
       return undefined;
     }
-    if (decoders.size < 64) decoders.set(charset, decoder);
+    if (decoders.size < 64) decoders.set(key, decoder);
   }
   return decoder;
 }
@@ -57,13 +58,22 @@ export function unsupportedCharset(charset: string): UnsupportedMediaType {
   return new UnsupportedMediaType(`The charset '${charset}' is not supported.`, { type: ProblemType.unsupportedMediaType });
 }
 
+/** How {@link decodeText} decodes. */
+export interface DecodeOptions {
+  /**
+   * Keep a leading U+FEFF as text instead of skipping it as a byte order mark: for a part of a body
+   * rather than a whole one (a form field, which the WHATWG URL Standard decodes "without BOM").
+   */
+  readonly keepBom?: boolean;
+}
+
 /**
- * Decodes a body's bytes in `charset` (a leading byte order mark is skipped). Rejects with 400
+ * Decodes a body's bytes in `charset` (a leading byte order mark is skipped, unless `keepBom`). Rejects with 400
  * (`malformedBody`) when the bytes are not valid in that charset, and with 415 when the charset is
  * unknown: the media type with that parameter is one the server does not support (RFC 9110
  * section 15.5.16).
  */
-export function decodeText(body: Uint8Array, charset: string = DEFAULT_CHARSET, format = 'text'): string {
+export function decodeText(body: Uint8Array, charset: string = DEFAULT_CHARSET, format = 'text', options: DecodeOptions = {}): string {
   const known = canonical(charset);
   if (known === 'iso-8859-1') return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
   if (known === 'us-ascii') {
@@ -73,7 +83,7 @@ export function decodeText(body: Uint8Array, charset: string = DEFAULT_CHARSET, 
   }
   // Node 20's TextDecoder decodes windows-1252 as ISO-8859-1 (nodejs/node#56542): mapped here.
   if (WINDOWS_1252.has(charset)) return decodeWindows1252(body);
-  const decoder = decoderFor(known ?? charset);
+  const decoder = decoderFor(known ?? charset, options.keepBom === true);
   if (decoder === undefined) throw unsupportedCharset(charset);
   try {
     return decoder.decode(body);

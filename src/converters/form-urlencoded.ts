@@ -44,7 +44,8 @@ function decodeComponent(body: Buffer, start: number, end: number, charset: stri
     } else bytes[length++] = b;
   }
   try {
-    return decodeText(bytes.subarray(0, length), charset, FORMAT);
+    // A field is part of a body: a U+FEFF at its start is text, not a byte order mark.
+    return decodeText(bytes.subarray(0, length), charset, FORMAT, { keepBom: true });
   } catch (error) {
     // Report where the field starts: offsets inside the decoded bytes mean nothing to the client.
     throw malformedBody(FORMAT, `the field is not valid ${charset.toUpperCase()} once percent-decoded`, { offset: start }, error);

@@ -30,7 +30,7 @@ export { shapeOf } from './json-schema-shape';
 export type { JsonSchemaLike, JsonSchemaObject, JsonSchemaType } from './json-schema-shape';
 export { coerceToShape } from './shape-coercion';
 export { DEFAULT_CHARSET, charsetOf, decodeText, encodeText, writableCharset } from './charset';
-export type { EncodedText, WritableCharset } from './charset';
+export type { DecodeOptions, EncodedText, WritableCharset } from './charset';
 export { concreteWriteType, contentTypeOf, mediaTypes, supportsRead, supportsWrite } from './media-type-support';
 export { malformedBody } from './malformed-body';
 export type { BodyPosition } from './malformed-body';

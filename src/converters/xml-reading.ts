@@ -46,10 +46,12 @@ const PARSER_OPTIONS = {
  * five predefined ones and character references.
  */
 export async function parseXmlValue(text: string, maxDepth: number, format = 'XML'): Promise<unknown> {
-  const plain = readPlainXmlValue(text, maxDepth);
+  // XML 1.0 section 2.11: a processor passes CRLF and a lone CR on as LF (sax does not; `&#13;` stays CR).
+  const normalized = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  const plain = readPlainXmlValue(normalized, maxDepth);
   if (plain !== NOT_PLAIN) return plain;
-  assertSafeXml(text, maxDepth, format);
-  return parseXmlValueWithSax(text, format);
+  assertSafeXml(normalized, maxDepth, format);
+  return parseXmlValueWithSax(normalized, format);
 }
 
 /** @internal {@link parseXmlValue} always through xml2js: the reference the fast reader is tested against. */
