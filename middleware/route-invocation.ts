@@ -76,15 +76,16 @@ function answerFromHook(invocation: Invocation, source: ValidatorSource): MaybeP
   const offers = route.offers('object');
   const chosen = safe && offers.length > 1 ? negotiate(offers, request.accept)[0] : undefined;
   const validators = toValidators(source, chosen === undefined ? undefined : representationName(chosen));
-  // No such resource: a GET's answer is the handler's (a 404), and preconditions do not apply to
-  // an answer that would not be a success (RFC 9110 section 13.2.1).
-  if (safe && validators === undefined) return readBodyAndHandle(invocation);
-  const outcome = safe
-    ? evaluatePreconditions({ method: request.method, requestHeaders: request.headers, validators: validators ?? {}, exists: validators !== undefined })
-    : evaluatePreconditionsOverRepresentations(
-        { method: request.method, requestHeaders: request.headers, exists: validators !== undefined },
-        versionValidators(source, representationNames(invocation.candidates)),
-      );
+  let outcome: PreconditionOutcome;
+  if (safe) {
+    // No such resource: a GET's answer is the handler's (a 404), and preconditions do not apply to
+    // an answer that would not be a success (RFC 9110 section 13.2.1).
+    if (validators === undefined) return readBodyAndHandle(invocation);
+    outcome = evaluatePreconditions({ method: request.method, requestHeaders: request.headers, validators, exists: true });
+  } else {
+    const versions = versionValidators(source, representationNames(invocation.candidates));
+    outcome = evaluatePreconditionsOverRepresentations({ method: request.method, requestHeaders: request.headers, exists: versions.length > 0 }, versions);
+  }
   if (outcome === 'precondition-failed') throw preconditionFailed();
   if (outcome === 'proceed') return readBodyAndHandle(invocation);
   const own = presetHeaders(res);

@@ -1,6 +1,6 @@
 import { BadRequest, NotFound, ONE_YEAR_SECONDS, ProblemType, ResponseEntity, type Router, parseMediaType } from '../src';
 import { commit, expectationOf, validatorsForWrite, validatorsOf } from './http/conditional-write';
-import { avatarUrl, noSuchUser } from './http/representations';
+import { avatarUrl, existingUser, noSuchUser } from './http/representations';
 import { USER_PATH } from './user';
 import type { AvatarType, ServiceStore } from './store/store';
 
@@ -37,7 +37,7 @@ export function avatarRoutes(api: Router, store: ServiceStore): void {
     .limit(AVATAR_LIMIT)
     .etag(async (ctx) => {
       // No user, no avatar to put: 404 whatever the preconditions say (RFC 9110 section 13.2.1).
-      if ((await store.users.get(ctx.path.id)) === undefined) throw noSuchUser(ctx.path.id);
+      await existingUser(store.users, ctx.path.id);
       return validatorsForWrite(ctx.req, await store.avatars.get(ctx.path.id));
     })
     .handle(async (ctx) => {

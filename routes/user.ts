@@ -2,7 +2,7 @@ import { BadRequest, HttpError, MethodNotAllowed, ProblemType, ResponseEntity, t
 import { type User, type UserView, patchedUserSchema, userInputSchema } from './model/user';
 import { commit, expectRead, expectationOf, validatorsForWrite, validatorsOf } from './http/conditional-write';
 import { PATCH_TYPES, applyPatchDocument } from './http/patch-document';
-import { READABLE, STRUCTURED, USER_ID_PATTERN, checkFields, noSuchUser, project, viewOf } from './http/representations';
+import { READABLE, STRUCTURED, USER_ID_PATTERN, checkFields, existingUser, noSuchUser, project, viewOf } from './http/representations';
 import type { ServiceStore } from './store/store';
 
 /** The path of one user. */
@@ -26,11 +26,7 @@ export function userRoutes(api: Router, store: ServiceStore): void {
   // PATCH and DELETE of a user that does not exist are 404 whatever their preconditions say: those
   // apply only to what would be a success (RFC 9110 section 13.2.1). A PUT would create, so it is
   // not asked.
-  const existing = async (id: string) => {
-    const entry = await users.get(id);
-    if (entry === undefined) throw noSuchUser(id);
-    return entry;
-  };
+  const existing = (id: string) => existingUser(users, id);
 
   api
     .get(USER_PATH)
@@ -45,8 +41,7 @@ export function userRoutes(api: Router, store: ServiceStore): void {
       return validators;
     })
     .handle(async (ctx) => {
-      const entry = await users.get(ctx.path.id);
-      if (entry === undefined) throw noSuchUser(ctx.path.id);
+      const entry = await existing(ctx.path.id);
       const view = project(await viewOf(entry, avatars), ctx.matrix.fields);
       return ResponseEntity.ok(view).withValidators(validatorsOf(entry));
     });
@@ -77,8 +72,7 @@ export function userRoutes(api: Router, store: ServiceStore): void {
       .body(Object)
       .etag(async (ctx) => validatorsForWrite(ctx.req, await existing(ctx.path.id)))
       .handle(async (ctx) => {
-        const entry = await users.get(ctx.path.id);
-        if (entry === undefined) throw noSuchUser(ctx.path.id);
+        const entry = await existing(ctx.path.id);
         const view = await viewOf(entry, avatars);
         const result = applyPatchDocument(type, view, ctx.body);
         if (typeof result !== 'object' || result === null || Array.isArray(result)) {
@@ -102,7 +96,7 @@ export function userRoutes(api: Router, store: ServiceStore): void {
     });
 
   api.post(USER_PATH).handle(async (ctx) => {
-    if ((await users.get(ctx.path.id)) === undefined) throw noSuchUser(ctx.path.id);
+    await existing(ctx.path.id);
     throw new MethodNotAllowed(USER_METHODS, `POST creates users at /users; a named user cannot be posted to`, { type: ProblemType.methodNotAllowed });
   });
 

@@ -1,6 +1,6 @@
 import { BadRequest, NotFound, ProblemType } from '../../src';
 import { USER_FIELDS, type User, type UserField, type UserView } from '../model/user';
-import type { AvatarStore, Versioned } from '../store/store';
+import type { AvatarStore, UserStore, Versioned } from '../store/store';
 
 /** The structured media types of the bookcase and the users, in the server's order: JSON first. */
 export const STRUCTURED = ['application/json', 'application/xml'] as const;
@@ -73,4 +73,11 @@ export function checkFields(fields: readonly string[] | undefined): readonly Use
 /** The 404 of a user that does not exist. */
 export function noSuchUser(id: string): NotFound {
   return new NotFound(`No user '${id}'`);
+}
+
+/** The stored user, or the 404 of {@link noSuchUser}. */
+export async function existingUser(users: UserStore, id: string): Promise<Versioned<User>> {
+  const entry = await users.get(id);
+  if (entry === undefined) throw noSuchUser(id);
+  return entry;
 }

@@ -1,5 +1,5 @@
 import { type HeaderMap, fieldValue } from './header-map';
-import { normalizedUri } from './target-uri';
+import { normalizedUri, originOf } from './target-uri';
 
 /** Methods defined as safe (RFC 9110 section 9.2.1); any other method, even unknown, is unsafe. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
@@ -33,11 +33,6 @@ export function invalidatedUris(input: InvalidationInput): string[] {
     if (uri !== undefined && originOf(uri) === origin && !uris.includes(uri)) uris.push(uri);
   }
   return uris;
-}
-
-/** `http://host:port` of a normalised URI. */
-function originOf(uri: string): string {
-  return uri.slice(0, uri.indexOf('/', uri.indexOf('//') + 2));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { splitRequestPath } from '../routing/request-path';
 import { BoundedMemo } from '../http/bounded-memo';
 
 /**
@@ -35,30 +36,30 @@ function normalize(uri: string): string | undefined {
   return `${scheme}://${host}${path.includes('%') ? path.replace(/%[0-9a-fA-F]{2}/g, (encoding) => encoding.toUpperCase()) : path}`;
 }
 
+/** `scheme://host[:port]` of a normalized URI: everything before its path. */
+export function originOf(uri: string): string {
+  const path = uri.indexOf('/', uri.indexOf('//') + 2);
+  return path === -1 ? uri : uri.slice(0, path);
+}
+
 /**
  * The spellings an origin may take for one resource, as one text: of a normalized URI, the path
- * with percent-encoded unreserved characters decoded (RFC 3986 section 6.2.2.2), matrix parameters
- * (`;name=value`) and a trailing slash removed, and an empty query dropped. Too coarse to key stored
- * responses by (an origin may tell `/a;v=1` from `/a`), it is what invalidation uses: a successful
- * PUT to `/%62ookcase`, `/bookcase/` or `/bookcase;x=1` changes what `/bookcase` answers, and
- * removing one copy too many costs only a miss (RFC 9111 section 4.4).
+ * split into segments as the router splits it ({@link splitRequestPath}: matrix parameters
+ * `;name=value` and a trailing slash removed) with percent-encoded unreserved characters decoded
+ * (RFC 3986 section 6.2.2.2), and an empty query dropped. Too coarse to key stored responses by (an
+ * origin may tell `/a;v=1` from `/a`), it is what invalidation uses: a successful PUT to
+ * `/%62ookcase`, `/bookcase/` or `/bookcase;x=1` changes what `/bookcase` answers, and removing one
+ * copy too many costs only a miss (RFC 9111 section 4.4).
  */
 export function uriFamily(uri: string): string {
-  const start = uri.indexOf('/', uri.indexOf('//') + 2);
-  if (start === -1) return uri;
-  const queryAt = uri.indexOf('?', start);
-  const path = queryAt === -1 ? uri.slice(start) : uri.slice(start, queryAt);
-  const query = queryAt === -1 ? '' : uri.slice(queryAt + 1);
-  let family = path
-    .replace(UNRESERVED_ENCODING, (encoding) => String.fromCharCode(Number.parseInt(encoding.slice(1), 16)))
-    .split('/')
-    .map((segment) => {
-      const matrix = segment.indexOf(';');
-      return matrix === -1 ? segment : segment.slice(0, matrix);
-    })
-    .join('/');
-  if (family.length > 1 && family.endsWith('/')) family = family.slice(0, -1);
-  return `${uri.slice(0, start)}${family}${query === '' ? '' : `?${query}`}`;
+  const origin = originOf(uri);
+  const target = uri.slice(origin.length);
+  const queryAt = target.indexOf('?');
+  const query = queryAt === -1 ? '' : target.slice(queryAt + 1);
+  const path = `/${splitRequestPath(target)
+    .map((segment) => segment.raw)
+    .join('/')}`.replace(UNRESERVED_ENCODING, (encoding) => String.fromCharCode(Number.parseInt(encoding.slice(1), 16)));
+  return `${origin}${path}${query === '' ? '' : `?${query}`}`;
 }
 
 /** `%41`-`%5A`, `%61`-`%7A`, `%30`-`%39`, `%2D`, `%2E`, `%5F`, `%7E`: ALPHA, DIGIT, `-`, `.`, `_`, `~` (RFC 3986 section 2.3). */

@@ -3,7 +3,10 @@
  * (section 2.2, production [2] Char): the C0 controls but tab, line feed and carriage return, and
  * U+FFFE and U+FFFF; and surrogates, which are allowed only in pairs (checked one by one).
  */
-const SUSPECT = /[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/g;
+const NOT_XML = '\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\uD800-\\uDFFF\\uFFFE\\uFFFF';
+const SUSPECT = new RegExp(`[${NOT_XML}]`, 'g');
+/** A surrogate pair (two characters, kept), or one character XML allows nowhere. */
+const PAIR_OR_SUSPECT = new RegExp(`[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[${NOT_XML}]`, 'g');
 
 /**
  * The offset of the first character XML 1.0 does not allow (a C0 control but tab, line feed and
@@ -33,8 +36,6 @@ export function escapeInvalidXmlChars(text: string): string {
   // A surrogate pair matches as two characters and stays; anything else matched is one to escape.
   return text.replace(PAIR_OR_SUSPECT, (match) => (match.length === 2 ? match : `\\u${match.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
-
-const PAIR_OR_SUSPECT = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/g;
 
 /** `U+0001`: how an error names a character. */
 export function codePointName(text: string, at: number): string {

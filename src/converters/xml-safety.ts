@@ -85,11 +85,13 @@ export function assertSafeXml(text: string, maxDepth: number, format = 'XML'): v
 const XML_DECLARATION =
   /<\?xml[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(?:"1\.[0-9]+"|'1\.[0-9]+')(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*'))?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(?:"(?:yes|no)"|'(?:yes|no)'))?[ \t\r\n]*\?>/y;
 
+/** The target of a processing instruction, after its `<?`. */
+const PI_TARGET = /<\?([^ \t\r\n?]*)/y;
+
 /** A processing instruction whose target is `xml` is the XML declaration: first in the document (after a BOM), and well formed. */
 function assertPlacedDeclaration(text: string, at: number, format: string): void {
-  const target = /<\?([^ \t\r\n?]*)/y;
-  target.lastIndex = at;
-  const name = target.exec(text)?.[1] ?? '';
+  PI_TARGET.lastIndex = at;
+  const name = PI_TARGET.exec(text)?.[1] ?? '';
   if (name.toLowerCase() !== 'xml') return;
   const first = at === 0 || (at === 1 && text.charCodeAt(0) === 0xfeff);
   XML_DECLARATION.lastIndex = at;
