@@ -1,24 +1,14 @@
 import http from 'node:http';
 import express, { type Request } from 'express';
 import request from 'supertest';
+import { listeningServers } from '../setup/listening';
 import { type CacheOptions, MemoryStore, cache } from '../../middleware/cache';
 import { formatHttpDate } from '../../src/caching/http-date';
 import { ProblemType } from '../../src/errors/problem-types';
 
 const START = Date.UTC(2025, 0, 1, 12, 0, 0);
 
-// The cache key is the absolute URI, Host included: supertest would give every request a server of
-// its own (and a new port), so each test listens once.
-const servers: http.Server[] = [];
-async function listening(listener: http.RequestListener): Promise<http.Server> {
-  const server = http.createServer(listener);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
-afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
-});
+const listening = listeningServers();
 
 /**
  * An app behind the cache, with a fake clock: handlers stamp Date from it, and `advance` moves it

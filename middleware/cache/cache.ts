@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { formatAge, currentAge } from '../../src/caching/age';
+import { formatHttpDate } from '../../src/caching/http-date';
 import { type CacheControl, parseCacheControl } from '../../src/caching/cache-control';
 import { evaluatePreconditions } from '../../src/caching/conditional-request';
 import { decideReuse, freshnessLifetime, mayServeStale, staleIfErrorAllows } from '../../src/caching/freshness';
@@ -152,15 +153,23 @@ export function cache(options: CacheOptions = {}): SharedCache {
     }
   };
 
-  /** Stores a new response as the first variant of `key`, replacing the variants it supersedes. */
-  const keep = (key: string, response: StoredResponse, previous: readonly StoredResponse[] | undefined, requestHeaders: HeaderMap): void => {
-    const variants = [response];
-    for (const old of previous ?? []) {
-      const { view } = entryOf(old);
-      if (variants.length < maxVariants && !varyMatches(view.vary, old.selecting, requestHeaders)) variants.push(old);
-    }
+  /**
+   * Stores a new response as the first variant of `key`, replacing the variants it supersedes. The
+   * other variants are read again now, not taken from the lookup: an unsafe request may have
+   * invalidated them (or a newer response replaced them) while this one was with the handler.
+   */
+  const keep = (key: string, response: StoredResponse, requestHeaders: HeaderMap): void => {
+    const merge = (previous: readonly StoredResponse[] | undefined): MaybePromise<void> => {
+      const variants = [response];
+      for (const old of previous ?? []) {
+        const { view } = entryOf(old);
+        if (variants.length < maxVariants && !varyMatches(view.vary, old.selecting, requestHeaders)) variants.push(old);
+      }
+      return store.set(key, variants);
+    };
     families.add(key);
-    settle(store.set(key, variants));
+    const current = store.get(key);
+    settle(isPromise(current) ? current.then(merge) : merge(current));
   };
 
   /**
@@ -175,7 +184,6 @@ export function cache(options: CacheOptions = {}): SharedCache {
     res: ServerResponse,
     next: () => void,
     key: string,
-    variants: readonly StoredResponse[] | undefined,
     stale: Entry | undefined,
     requestCc: CacheControl,
     revalidating: boolean,
@@ -216,7 +224,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
         onEnd: (head, body) => {
           if (outcome === 'refreshed' && stale !== undefined) {
             const refreshed = freshen(stale.response, head.rawHeaders, requestTime, responseTime);
-            keep(key, refreshed, variants, req.headers);
+            keep(key, refreshed, req.headers);
             answer(req, res, entryOf(refreshed), 'REVALIDATED', false, writers);
           } else if (outcome === 'stale' && stale !== undefined) {
             answer(req, res, stale, 'STALE', conditional, writers);
@@ -224,7 +232,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
             const response: StoredResponse = {
               status: head.status,
               statusMessage: head.statusMessage,
-              rawHeaders: storableHeaderLines(head.rawHeaders),
+              rawHeaders: withDate(storableHeaderLines(head.rawHeaders), responseTime),
               body,
               requestTime,
               responseTime,
@@ -233,11 +241,11 @@ export function cache(options: CacheOptions = {}): SharedCache {
             const { view } = entryOf(response);
             const stored = { ...response, selecting: selectingHeaders(view.vary as readonly string[], req.headers) };
             views.set(stored, view);
-            keep(key, stored, variants, req.headers);
+            keep(key, stored, req.headers);
           } else if (head.status === 304 && stale !== undefined) {
             // The client's own conditional request: a 304 for the stored validator freshens it too (RFC 9111 section 4.3.4).
             const etag = headerMapOf(head.rawHeaders).etag;
-            if (etag !== undefined && etag === stale.view.etag) keep(key, freshen(stale.response, head.rawHeaders, requestTime, responseTime), variants, req.headers);
+            if (etag !== undefined && etag === stale.view.etag) keep(key, freshen(stale.response, head.rawHeaders, requestTime, responseTime), req.headers);
           }
         },
       },
@@ -265,7 +273,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
     // A target that is no URI (a Host no URL can hold) is neither stored nor looked up.
     if (key === undefined) return next();
     if (!LOOKUP_METHODS.has(method)) {
-      forward(req, res, next, key, undefined, undefined, {}, false);
+      forward(req, res, next, key, undefined, {}, false);
       return;
     }
     const found = store.get(key);
@@ -306,7 +314,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
       if (entry.view.etag !== undefined) req.headers['if-none-match'] = entry.view.etag;
       if (entry.view.lastModified !== undefined) req.headers['if-modified-since'] = entry.view.lastModified;
     }
-    forward(req, res, next, key, variants, entry, requestCc, revalidating);
+    forward(req, res, next, key, entry, requestCc, revalidating);
   };
 
   const sharedCache = function sharedCache(req: Request, res: Response, next: NextFunction): void {
@@ -318,6 +326,17 @@ export function cache(options: CacheOptions = {}): SharedCache {
       handle(req, res, () => listener(req, res));
     };
   return sharedCache;
+}
+
+/**
+ * The header lines to store, with a Date: Node adds one to a response only as it writes it, out of
+ * the cache's sight, and a recipient that stores a response without Date must add the time it
+ * received it (RFC 9110 section 6.6.1). Replayed without it, a hit would get the Date of its
+ * replay from Node, and a downstream cache would count the Age twice.
+ */
+function withDate(lines: string[], responseTime: number): string[] {
+  for (let i = 0; i < lines.length; i += 2) if (lines[i]!.toLowerCase() === 'date') return lines;
+  return [...lines, 'Date', formatHttpDate(responseTime)];
 }
 
 /** Whether a request carries the conditionals a cache can answer itself (RFC 9111 section 4.3.2). */
