@@ -28,6 +28,7 @@ describe('isStorable({ method, status, requestHeaders, responseHeaders, requestU
     ['does not store an unknown status under must-understand', { status: 599, res: { 'cache-control': 'max-age=60, must-understand' } }, false],
     ['stores a known status with no-store under must-understand', { res: { 'cache-control': 'max-age=60, no-store, must-understand' } }, true],
     ['does not store an unknown status with no-store under must-understand', { status: 599, res: { 'cache-control': 'max-age=60, no-store, must-understand' } }, false],
+    ['does not store 226 IM Used under must-understand: delta encoding is not implemented', { status: 226, res: { 'cache-control': 'max-age=60, no-store, must-understand' } }, false],
     ['does not store a PUT response', { method: 'PUT', res: { 'cache-control': 'max-age=60' } }, false],
     ['does not store a POST response without explicit freshness', { method: 'POST', res: { 'content-location': '/a' } }, false],
     ['does not store a POST response without Content-Location', { method: 'POST', res: { 'cache-control': 'max-age=60' } }, false],

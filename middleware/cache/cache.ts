@@ -6,6 +6,7 @@ import { type CacheControl, parseCacheControl } from '../../src/caching/cache-co
 import { evaluatePreconditions } from '../../src/caching/conditional-request';
 import { decideReuse, freshnessLifetime, mayServeStale, staleIfErrorAllows } from '../../src/caching/freshness';
 import { type HeaderMap, fieldLines, fieldValue } from '../../src/caching/header-map';
+import { notModifiedIdentifies } from '../../src/caching/freshening';
 import { invalidatedUris } from '../../src/caching/invalidation';
 import { HttpError } from '../../src/errors/http-error';
 import { ProblemType } from '../../src/errors/problem-types';
@@ -154,22 +155,36 @@ export function cache(options: CacheOptions = {}): SharedCache {
   };
 
   /**
-   * Stores a new response as the first variant of `key`, replacing the variants it supersedes. The
-   * other variants are read again now, not taken from the lookup: an unsafe request may have
-   * invalidated them (or a newer response replaced them) while this one was with the handler.
+   * Stores a new response as the first variant of `key`, replacing the variants it supersedes (those
+   * the request selects); without one, removes them. The other variants are read again now, not
+   * taken from the lookup: an unsafe request may have invalidated them (or a newer response replaced
+   * them) while this one was with the handler.
    */
-  const keep = (key: string, response: StoredResponse, requestHeaders: HeaderMap): void => {
+  const keep = (key: string, response: StoredResponse | undefined, requestHeaders: HeaderMap): void => {
     const merge = (previous: readonly StoredResponse[] | undefined): MaybePromise<void> => {
-      const variants = [response];
+      const variants = response === undefined ? [] : [response];
       for (const old of previous ?? []) {
         const { view } = entryOf(old);
         if (variants.length < maxVariants && !varyMatches(view.vary, old.selecting, requestHeaders)) variants.push(old);
       }
+      if (variants.length === 0) return previous === undefined ? undefined : store.delete(key);
       return store.set(key, variants);
     };
-    families.add(key);
+    if (response !== undefined) families.add(key);
     const current = store.get(key);
     settle(isPromise(current) ? current.then(merge) : merge(current));
+  };
+
+  /**
+   * Keeps a stored response a 304 freshened, if it may still be stored: the 304's fields may now say
+   * `no-store` or `private`, or take away what let a response to a request with Authorization be
+   * stored (RFC 9111 sections 3, 3.5 and 4.3.4). Otherwise the variant is removed.
+   */
+  const keepFreshened = (key: string, refreshed: Entry, req: IncomingMessage, responseTime: number): void => {
+    const authorization = req.headers.authorization ?? (refreshed.response.authorized === true ? '' : undefined);
+    const requestHeaders: HeaderMap = { 'cache-control': req.headers['cache-control'], authorization };
+    const storable = mayStore(req.method ?? 'GET', refreshed.response.status, refreshed.view.headers, requestHeaders, key, responseTime);
+    keep(key, storable ? refreshed.response : undefined, req.headers);
   };
 
   /**
@@ -194,7 +209,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
     const conditional = !revalidating && isConditional(req.headers);
     let responseTime = requestTime;
     let storable = false;
-    let outcome: 'refreshed' | 'stale' | undefined;
+    let outcome: 'refreshed' | 'unidentified' | 'stale' | undefined;
     const writers = captureResponse(
       res,
       {
@@ -202,7 +217,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
           responseTime = now();
           if (stale !== undefined) {
             if (revalidating && head.status === 304) {
-              outcome = 'refreshed';
+              outcome = notModifiedIdentifies(stale.view, headerMapOf(head.rawHeaders)) ? 'refreshed' : 'unidentified';
               return { mode: 'swallow' };
             }
             const age = currentAge(stale.view.initialAge, stale.response.responseTime, responseTime);
@@ -223,9 +238,15 @@ export function cache(options: CacheOptions = {}): SharedCache {
         },
         onEnd: (head, body) => {
           if (outcome === 'refreshed' && stale !== undefined) {
-            const refreshed = freshen(stale.response, head.rawHeaders, requestTime, responseTime);
-            keep(key, refreshed, req.headers);
-            answer(req, res, entryOf(refreshed), 'REVALIDATED', false, writers);
+            const refreshed = entryOf(freshen(stale.response, head.rawHeaders, requestTime, responseTime));
+            keepFreshened(key, refreshed, req, responseTime);
+            answer(req, res, refreshed, 'REVALIDATED', false, writers);
+          } else if (outcome === 'unidentified' && stale !== undefined) {
+            // A 304 whose validators name another representation updates nothing (RFC 9111 section
+            // 4.3.4). It still says the stored one has not changed since its own validators, so that
+            // is answered as it was stored, and removed: the next request gets the whole response.
+            keep(key, undefined, req.headers);
+            answer(req, res, stale, 'STALE', false, writers);
           } else if (outcome === 'stale' && stale !== undefined) {
             answer(req, res, stale, 'STALE', conditional, writers);
           } else if (storable && body !== undefined) {
@@ -237,6 +258,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
               requestTime,
               responseTime,
               selecting: {},
+              ...(req.headers.authorization !== undefined && { authorized: true }),
             };
             const { view } = entryOf(response);
             const stored = { ...response, selecting: selectingHeaders(view.vary as readonly string[], req.headers) };
@@ -245,7 +267,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
           } else if (head.status === 304 && stale !== undefined) {
             // The client's own conditional request: a 304 for the stored validator freshens it too (RFC 9111 section 4.3.4).
             const etag = headerMapOf(head.rawHeaders).etag;
-            if (etag !== undefined && etag === stale.view.etag) keep(key, freshen(stale.response, head.rawHeaders, requestTime, responseTime), req.headers);
+            if (etag !== undefined && etag === stale.view.etag) keepFreshened(key, entryOf(freshen(stale.response, head.rawHeaders, requestTime, responseTime)), req, responseTime);
           }
         },
       },
@@ -260,6 +282,9 @@ export function cache(options: CacheOptions = {}): SharedCache {
    * (it could never be reused, section 4.1) and it is fresh for a while or can be validated.
    */
   const mayStore = (method: string, status: number, headers: HeaderMap, requestHeaders: HeaderMap, key: string, responseTime: number): boolean => {
+    // A 412 answers the request's preconditions, not what the target is: stored, it would answer
+    // requests that have none (a cache may store any status, RFC 9111 section 3, and need not).
+    if (status === 412) return false;
     const cacheControl = parseCacheControl(headers['cache-control']);
     if (!isStorable({ method, status, requestHeaders, responseHeaders: headers, requestUri: key, cacheControl })) return false;
     if (parseVary(headers.vary) === '*') return false;
@@ -288,7 +313,8 @@ export function cache(options: CacheOptions = {}): SharedCache {
     let entry: Entry | undefined;
     for (const response of variants ?? []) {
       const candidate = entryOf(response);
-      if (authorized && !candidate.view.authorizedReuse) continue;
+      // RFC 9111 section 3.5, whichever of the two requests carried Authorization.
+      if ((authorized || response.authorized === true) && !candidate.view.authorizedReuse) continue;
       if (varyMatches(candidate.view.vary, response.selecting, req.headers)) {
         entry = candidate;
         break;
@@ -298,7 +324,8 @@ export function cache(options: CacheOptions = {}): SharedCache {
     if (entry !== undefined) {
       const age = currentAge(entry.view.initialAge, entry.response.responseTime, now());
       const reuse = decideReuse({ lifetime: entry.view.lifetime, age, response: entry.view.cacheControl, request: requestCc, shared: true });
-      if (reuse !== 'revalidate') {
+      // If-Match and If-Unmodified-Since are for the origin to evaluate (RFC 9111 section 4.3.2).
+      if (reuse !== 'revalidate' && !hasOriginPreconditions(req.headers)) {
         answer(req, res, entry, reuse === 'fresh' ? 'HIT' : 'STALE', clientConditional);
         return;
       }
@@ -337,6 +364,15 @@ export function cache(options: CacheOptions = {}): SharedCache {
 function withDate(lines: string[], responseTime: number): string[] {
   for (let i = 0; i < lines.length; i += 2) if (lines[i]!.toLowerCase() === 'date') return lines;
   return [...lines, 'Date', formatHttpDate(responseTime)];
+}
+
+/**
+ * Whether a request carries preconditions a stored response is not answered over: If-Match and
+ * If-Unmodified-Since guard the origin's current state, so the request goes on (with the stored
+ * validators added when it would be validated anyway), and the origin answers 412 or the response.
+ */
+function hasOriginPreconditions(headers: HeaderMap): boolean {
+  return headers['if-match'] !== undefined || headers['if-unmodified-since'] !== undefined;
 }
 
 /** Whether a request carries the conditionals a cache can answer itself (RFC 9111 section 4.3.2). */

@@ -18,6 +18,11 @@ export interface StoredResponse {
   readonly responseTime: number;
   /** The selecting header values of the request that produced it, for Vary (RFC 9111 section 4.1). */
   readonly selecting: SelectingHeaders;
+  /**
+   * The request that produced it carried Authorization: it answers no request once its fields stop
+   * allowing that (RFC 9111 section 3.5).
+   */
+  readonly authorized?: boolean;
 }
 
 /**

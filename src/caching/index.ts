@@ -4,6 +4,7 @@ export * from './http-date';
 export * from './cache-control';
 export * from './entity-tag';
 export * from './conditional-request';
+export * from './freshening';
 export * from './response-policy';
 export * from './age';
 export * from './freshness';

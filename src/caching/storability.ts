@@ -23,7 +23,8 @@ export interface StorabilityInput {
  * - the method is cacheable: GET, HEAD, or POST with explicit freshness and a Content-Location
  *   equal to the target URI (RFC 9110 section 9.3.3);
  * - the status is final, and understood: 206 and 304 are not (this cache does not combine
- *   ranges), nor under `must-understand` a status it does not know (section 5.2.2.3);
+ *   ranges), nor under `must-understand` a status it does not know or whose own caching rules it
+ *   does not implement, such as 226 (section 5.2.2.3);
  * - neither request nor response says `no-store` (sections 5.2.1.5, 5.2.2.5), unless the response
  *   says `must-understand` too and the status is one this cache knows (section 5.2.2.3);
  * - for a shared cache, the response is not `private` (section 5.2.2.7), and a request with
@@ -43,7 +44,7 @@ export function isStorable(input: StorabilityInput): boolean {
     return false;
   }
   if (status < 200 || status === 206 || status === 304) return false;
-  const understood = STATUS_CODES[status] !== undefined;
+  const understood = STATUS_CODES[status] !== undefined && !NOT_UNDERSTOOD.has(status);
   if (cc.mustUnderstand === true && !understood) return false;
   // must-understand with a status the cache understands overrides no-store (RFC 9111 section 5.2.2.3).
   if (cc.noStore === true && !(cc.mustUnderstand === true && understood)) return false;
@@ -54,6 +55,12 @@ export function isStorable(input: StorabilityInput): boolean {
   }
   return explicit || cc.public === true || HEURISTICALLY_CACHEABLE.has(status);
 }
+
+/**
+ * Statuses with caching rules of their own that this cache does not implement, though node knows
+ * their names: 206 (combining ranges, refused above anyway) and 226 IM Used (delta encoding, RFC 3229).
+ */
+const NOT_UNDERSTOOD = new Set([206, 226]);
 
 const BASE = 'http://localhost';
 

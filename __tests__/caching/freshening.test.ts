@@ -1,0 +1,23 @@
+import { notModifiedIdentifies } from '../../src/caching/freshening';
+
+const LM = 'Wed, 01 Jan 2025 11:00:00 GMT';
+const LATER = 'Wed, 01 Jan 2025 11:30:00 GMT';
+
+describe('which stored response a 304 to the cache\'s own validation identifies (RFC 9111 section 4.3.4)', () => {
+  it.each([
+    ['the same strong tag', { etag: '"a"', lastModified: undefined }, { etag: '"a"' }, true],
+    ['another strong tag', { etag: '"a"', lastModified: undefined }, { etag: '"b"' }, false],
+    ['a strong tag when the stored response has none', { etag: undefined, lastModified: LM }, { etag: '"a"' }, false],
+    ['a strong tag against the weak one of the same text', { etag: 'W/"a"', lastModified: undefined }, { etag: '"a"' }, false],
+    ['a weak tag matching weakly', { etag: '"a"', lastModified: undefined }, { etag: 'W/"a"' }, true],
+    ['a weak tag of another text', { etag: 'W/"a"', lastModified: undefined }, { etag: 'W/"b"' }, false],
+    ['a tag that is not an entity tag', { etag: '"a"', lastModified: undefined }, { etag: 'a' }, false],
+    ['a tag deciding over a matching Last-Modified', { etag: '"a"', lastModified: LM }, { etag: '"b"', 'last-modified': LM }, false],
+    ['no tag and the same Last-Modified', { etag: undefined, lastModified: LM }, { 'last-modified': LM }, true],
+    ['no tag and a later Last-Modified', { etag: undefined, lastModified: LM }, { 'last-modified': LATER }, false],
+    ['no tag and a Last-Modified when the stored response has only a tag', { etag: '"a"', lastModified: undefined }, { 'last-modified': LM }, false],
+    ['no validator at all: the one response validated', { etag: '"a"', lastModified: LM }, {}, true],
+  ])('%s', (_name, stored, notModified, expected) => {
+    expect(notModifiedIdentifies(stored, notModified)).toBe(expected);
+  });
+});

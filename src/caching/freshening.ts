@@ -1,0 +1,33 @@
+import { type EntityTag, parseEntityTag, strongMatch, weakMatch } from './entity-tag';
+import { type HeaderMap, fieldLines } from './header-map';
+
+/** The validators of the one stored response a cache sent a conditional request for. */
+export interface StoredValidators {
+  readonly etag: string | undefined;
+  readonly lastModified: string | undefined;
+}
+
+/**
+ * Whether a 304 received for a cache's own conditional request identifies the stored response it
+ * validated, so that it may freshen it (RFC 9111 section 4.3.4):
+ * - a strong entity tag in the 304 identifies a stored response with the same strong tag, and
+ *   nothing else ("the cache MUST NOT use the new response to update any stored responses");
+ * - a weak one, a stored response whose tag it matches weakly (a conservative reading: a weak tag
+ *   that differs names another representation just as well);
+ * - with no entity tag, a Last-Modified identifies a stored response with the same Last-Modified;
+ * - a 304 with no validator at all identifies the stored response: the request validated exactly
+ *   one, with that response's own validators, so there is no other it could be about.
+ */
+export function notModifiedIdentifies(stored: StoredValidators, notModified: HeaderMap): boolean {
+  const etagField = fieldLines(notModified.etag)[0];
+  if (etagField !== undefined) {
+    const tag = parseEntityTag(etagField);
+    const storedTag = parseEntityTag(stored.etag);
+    if (tag === undefined || storedTag === undefined) return false;
+    const compare: (a: EntityTag, b: EntityTag) => boolean = tag.weak ? weakMatch : strongMatch;
+    return compare(tag, storedTag);
+  }
+  const lastModified = fieldLines(notModified['last-modified'])[0];
+  if (lastModified !== undefined) return lastModified.trim() === stored.lastModified?.trim();
+  return true;
+}
