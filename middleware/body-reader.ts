@@ -64,9 +64,19 @@ export async function readRawBody(req: IncomingMessage, limit: number): Promise<
   }
 }
 
-/** The 413; the rest of the body is not wanted, and node closes the connection after the response. */
+/**
+ * How long, and how many more bytes, the rest of a refused body is read and thrown away before the
+ * connection is closed: closing at once would reset it before the client reads the 413 (RFC 9112
+ * section 9.6), never closing it would read whatever the client goes on sending until the request's
+ * time limit.
+ */
+const LINGER_MS = 1000;
+const LINGER_BYTES = 4 * 1024 * 1024;
+
+/** The 413; the rest of the body is not wanted: read for a moment, then the connection is closed. */
 function tooLarge(req: IncomingMessage, limit: number): ContentTooLarge {
   discard(req);
+  closeAfterLinger(req);
   return new ContentTooLarge(`The request body is larger than the limit of ${limit} bytes`, {
     type: ProblemType.bodyTooLarge,
     extensions: { limit },
@@ -75,6 +85,31 @@ function tooLarge(req: IncomingMessage, limit: number): ContentTooLarge {
 
 function aborted(): HttpError {
   return new HttpError(400, 'The client aborted the request body', { type: ProblemType.malformedBody });
+}
+
+/** Closes the connection once the rest of the body has been thrown away for {@link LINGER_MS} or {@link LINGER_BYTES}, unless it ends first. */
+function closeAfterLinger(req: IncomingMessage): void {
+  if (req.complete) return;
+  const socket = req.socket;
+  let discarded = 0;
+  const stop = (): void => {
+    clearTimeout(timer);
+    req.off('data', count);
+    req.off('end', stop);
+    socket.off('close', stop);
+  };
+  const close = (): void => {
+    stop();
+    if (!req.complete) socket.destroy();
+  };
+  const count = (chunk: Buffer): void => {
+    discarded += chunk.length;
+    if (discarded > LINGER_BYTES) close();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  req.on('data', count);
+  req.once('end', stop);
+  socket.once('close', stop);
 }
 
 /** Lets the rest of a body go unread. */

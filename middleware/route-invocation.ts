@@ -109,6 +109,9 @@ function readBodyAndHandle(invocation: Invocation): MaybePromise<void> {
 }
 
 function handle(invocation: Invocation): MaybePromise<void> {
+  // The time limit answered (503/504) while the hook worked or the body arrived: the client was
+  // told the request was not carried out, so the handler must not carry it out now.
+  if (invocation.res.headersSent) return;
   return andThen(invocation.route.handler(invocation.context), writeResult, invocation);
 }
 
