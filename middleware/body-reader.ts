@@ -35,6 +35,11 @@ interface CodingError extends Error {
 export async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   // Gone while the route was still checking preconditions: nothing will come, and nobody will read the answer.
   if (req.readableAborted || req.destroyed) throw aborted();
+  const transferCoding = unsupportedTransferCoding(req.headers['transfer-encoding']);
+  if (transferCoding !== undefined) {
+    discard(req);
+    throw new HttpError(501, `Transfer-Encoding '${transferCoding}' is not supported; only chunked is`, { type: ProblemType.unsupportedTransferCoding });
+  }
   const codings = contentCodings(req.headers['content-encoding']);
   const unsupported = codings.find((coding) => DECODERS[coding] === undefined);
   if (unsupported !== undefined) {
@@ -110,6 +115,20 @@ function closeAfterLinger(req: IncomingMessage): void {
   req.on('data', count);
   req.once('end', stop);
   socket.once('close', stop);
+}
+
+/**
+ * A transfer coding other than `chunked` (RFC 9112 section 6.1), which node's parser takes off
+ * without a word and leaves the rest coded: read as the content, gzip bytes would be stored as they
+ * came. A server SHOULD answer 501 to a coding it does not understand.
+ */
+function unsupportedTransferCoding(field: string | undefined): string | undefined {
+  if (field === undefined) return undefined;
+  for (const coding of field.split(',')) {
+    const name = coding.trim().toLowerCase();
+    if (name !== 'chunked' && name !== '') return name;
+  }
+  return undefined;
 }
 
 /** Lets the rest of a body go unread. */

@@ -1,10 +1,28 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestInfo } from '../src/conditions/request-info';
+import { BadRequest } from '../src/errors/http-error';
 import { unsupportedMediaType } from '../src/errors/negotiation-errors';
+import { ProblemType } from '../src/errors/problem-types';
 import type { CompiledRoute } from '../src/routing/route';
 import { isFormType } from '../src/routing/route-compilation';
 import { validateWithSchema } from '../src/schema-validation';
 import { readRawBody } from './body-reader';
+
+/**
+ * Whether Content-Type came in more than one field line, which it may not (RFC 9110 section 5.3):
+ * node keeps the first and drops the others, where another hop may have read the last, so the body
+ * would be read as a type the sender may not have meant.
+ */
+function hasRepeatedContentType(rawHeaders: readonly string[]): boolean {
+  let seen = false;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    if (name.length !== 12 || name.toLowerCase() !== 'content-type') continue;
+    if (seen) return true;
+    seen = true;
+  }
+  return false;
+}
 
 /**
  * Reads the request body into what the route declared: the first converter in order that can read
@@ -14,6 +32,9 @@ import { readRawBody } from './body-reader';
  */
 export async function readRequestBody(req: IncomingMessage, request: RequestInfo, route: CompiledRoute): Promise<unknown> {
   const { registry, bodyKind, bodySchema, bodyShape } = route;
+  if (hasRepeatedContentType(req.rawHeaders)) {
+    throw new BadRequest('The request has more than one Content-Type field line', { type: ProblemType.invalidRequestHeader });
+  }
   const contentType = request.contentType;
   const formRefused = bodyKind === 'object' && !route.formObjects && contentType !== undefined && isFormType(contentType);
   const converter = contentType === undefined || formRefused ? undefined : registry.findReader(bodyKind, contentType);

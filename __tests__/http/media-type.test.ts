@@ -16,11 +16,29 @@ describe('parseMediaType(text)', () => {
     ['application/*+json', { type: 'application', subtype: '*+json', parameters: {} }],
     ['text/html; level=1; q=0.5', { type: 'text', subtype: 'html', parameters: { level: '1', q: '0.5' } }],
     ['multipart/form-data; boundary="a b"', { type: 'multipart', subtype: 'form-data', parameters: { boundary: 'a b' } }],
+    // OWS is spaces and tabs (RFC 9110 section 5.6.6).
+    ['application/json;\tcharset=utf-8', { type: 'application', subtype: 'json', parameters: { charset: 'utf-8' } }],
+    ['text/html \t;\t level=1', { type: 'text', subtype: 'html', parameters: { level: '1' } }],
+    // A ; inside a quoted value separates nothing, so y is given once.
+    ['a/b; x="1;y=2"; y=3', { type: 'a', subtype: 'b', parameters: { x: '1;y=2', y: '3' } }],
   ])('should parse %j', (text, expected) => {
     expect(parseMediaType(text)).toEqual(expected);
   });
 
-  it.each(['', 'json', 'application/', '/json', '*/json', 'text/plain; charset', 'a b/c', 'text/plain;;'])('should reject %j', (text) => {
+  it.each([
+    '',
+    'json',
+    'application/',
+    '/json',
+    '*/json',
+    'text/plain; charset',
+    'a b/c',
+    'text/plain;;',
+    // A parameter given twice is an error (RFC 6838 section 4.3), whatever the case of its name.
+    'application/json; charset=utf-8; charset=iso-8859-1',
+    'text/plain; Charset=utf-8; charset=utf-8',
+    'a/b; x="1"; y=2; x=3',
+  ])('should reject %j', (text) => {
     expect(() => parseMediaType(text)).toThrow(InvalidMediaTypeError);
   });
 });

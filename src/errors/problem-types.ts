@@ -7,6 +7,8 @@ export const ProblemType = {
   notAcceptable: 'urn:represent:problem:not-acceptable',
   unsupportedMediaType: 'urn:represent:problem:unsupported-media-type',
   unsupportedContentCoding: 'urn:represent:problem:unsupported-content-coding',
+  /** 501: the request body came in a transfer coding other than `chunked` (RFC 9112 section 6.1). */
+  unsupportedTransferCoding: 'urn:represent:problem:unsupported-transfer-coding',
   unmetParameterCondition: 'urn:represent:problem:unmet-parameter-condition',
   unmetHeaderCondition: 'urn:represent:problem:unmet-header-condition',
   missingQueryParameter: 'urn:represent:problem:missing-query-parameter',

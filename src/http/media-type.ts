@@ -29,15 +29,67 @@ export const ALL: MediaType = Object.freeze({ type: '*', subtype: '*', parameter
 export function parseMediaType(text: string): MediaType {
   let parsed: contentType.ParsedMediaType;
   try {
-    parsed = contentType.parse(text.trim());
+    parsed = contentType.parse(withSpacesForTabs(text.trim()));
   } catch (error) {
     throw new InvalidMediaTypeError(text, (error as Error).message);
   }
+  const repeated = repeatedParameter(text);
+  if (repeated !== undefined) throw new InvalidMediaTypeError(text, `the parameter ${repeated} is given twice`);
   const slash = parsed.type.indexOf('/');
   const type = parsed.type.slice(0, slash);
   const subtype = parsed.type.slice(slash + 1);
   if (type === '*' && subtype !== '*') throw new InvalidMediaTypeError(text, 'a wildcard type needs a wildcard subtype');
   return { type, subtype, parameters: parsed.parameters };
+}
+
+/**
+ * The text with the tabs of its optional white space as spaces: RFC 9110 section 5.6.6 allows both
+ * around `;` (`OWS = *( SP / HTAB )`), the `content-type` package only spaces. Tabs inside a quoted
+ * string are left to it.
+ */
+function withSpacesForTabs(text: string): string {
+  if (!text.includes('\t')) return text;
+  let result = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted && c === '\\') {
+      result += c + (text[++i] ?? '');
+      continue;
+    }
+    if (c === '"') quoted = !quoted;
+    result += !quoted && c === '\t' ? ' ' : c;
+  }
+  return result;
+}
+
+/**
+ * The name of a parameter given more than once, which RFC 6838 section 4.3 calls an error (the
+ * `content-type` package keeps the last: `charset=utf-8; charset=iso-8859-1` would read UTF-8 text
+ * as Latin-1). Names are compared case-insensitively; `;` inside a quoted value separates nothing.
+ */
+function repeatedParameter(text: string): string | undefined {
+  const first = text.indexOf(';');
+  if (first === -1 || text.indexOf(';', first + 1) === -1) return undefined;
+  const names = new Set<string>();
+  let quoted = false;
+  let start = first + 1;
+  for (let i = start; i <= text.length; i++) {
+    const c = text[i];
+    if (quoted && c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '"') quoted = !quoted;
+    if (quoted || (c !== ';' && i !== text.length)) continue;
+    const parameter = text.slice(start, i);
+    const equals = parameter.indexOf('=');
+    const name = (equals === -1 ? parameter : parameter.slice(0, equals)).trim().toLowerCase();
+    if (name !== '' && names.has(name)) return name;
+    names.add(name);
+    start = i + 1;
+  }
+  return undefined;
 }
 
 /** Parses a media type, or answers `undefined` when the text does not parse. */
