@@ -45,9 +45,12 @@ function createDispatch(
   const onError = options.onError ?? ((error: unknown) => console.error(error));
   const clock = options.now ?? Date.now;
 
-  /** Writes an error as a problem document, or cuts the connection when a response is under way. */
-  function failed(error: unknown, req: IncomingMessage, res: ServerResponse, request: RequestInfo): void {
-    if (!(error instanceof HttpError)) onError(error, req as Request);
+  /**
+   * Writes an error as a problem document, or cuts the connection when a response is under way.
+   * `cancelled`: the error is the request's own cancellation coming back, not a fault to report.
+   */
+  function failed(error: unknown, req: IncomingMessage, res: ServerResponse, request: RequestInfo, cancelled = false): void {
+    if (!cancelled && !(error instanceof HttpError)) onError(error, req as Request);
     if (res.headersSent) {
       // Part of a response is on its way: the only honest signal left is to cut the connection,
       // after what was written has gone out (node holds a response's first writes until its
@@ -93,7 +96,7 @@ function createDispatch(
       const work = invokeRoute(route, candidates, segments, req, res, request, exchange, best === undefined ? undefined : essenceOf(best), clock());
       // Answered in this turn (or failed, and caught below): nothing to wait for, nothing to time.
       if (!isThenable(work)) return true;
-      const fail = (error: unknown): void => failed(error, req, res, request);
+      const fail = (error: unknown): void => failed(error, req, res, request, exchange.cancelledBy(error));
       if (route.timeout === undefined) {
         work.then(undefined, fail);
         return true;

@@ -32,6 +32,18 @@ export class RequestCancellation {
     return this.#aborted || clientGone(this.res) || (this.#controller?.signal.aborted ?? false);
   }
 
+  /**
+   * Whether `error` is what the handler's signal was aborted with, or an error it caused (node's
+   * `AbortError`s carry it as their `cause`): what a handler that passed `ctx.signal` on rejects
+   * with once the request is cancelled, which is not a fault to report.
+   */
+  causedBy(error: unknown): boolean {
+    const signal = this.#controller?.signal;
+    if (signal === undefined || !signal.aborted) return false;
+    // Not `instanceof Error`: node's own errors may come from another realm than the handler's.
+    return error === signal.reason || (typeof error === 'object' && error !== null && (error as { cause?: unknown }).cause === signal.reason);
+  }
+
   /** Cancels the request (its time limit passed); the signal, now or when made, carries `reason`. */
   abort(reason: unknown): void {
     if (this.#aborted) return;

@@ -46,6 +46,11 @@ export class DispatchExchange implements Exchange {
     return this.#cancellation?.aborted ?? clientGone(this.response);
   }
 
+  /** Whether `error` is the request's cancellation coming back from a handler that passed its signal on. */
+  cancelledBy(error: unknown): boolean {
+    return this.#cancellation?.causedBy(error) ?? false;
+  }
+
   get req(): Request {
     this.#lend();
     return this.request as Request;

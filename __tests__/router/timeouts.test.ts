@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import express from 'express';
 import request from 'supertest';
 import { createRouter } from '../../src';
@@ -88,6 +89,44 @@ describe('ctx.signal when the client goes away', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(signal?.aborted).toBe(true);
     await new Promise((resolve) => server.close(resolve));
+  });
+
+  describe('a handler that passes the signal on and rejects with what it aborts with', () => {
+    /** Runs `handler` at /slow, lets a client leave mid-request, and answers what onError got. */
+    async function afterTheClientLeaves(handler: (signal: AbortSignal) => Promise<unknown>): Promise<unknown[]> {
+      const onError = jest.fn();
+      const api = createRouter({ onError });
+      api.get('/slow').handle((ctx) => handler(ctx.signal));
+      const server = express().use(api.middleware()).listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as { port: number };
+      const req = http.get({ host: '127.0.0.1', port, path: '/slow' });
+      req.on('error', () => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      req.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => server.close(resolve));
+      return onError.mock.calls.map(([error]) => error);
+    }
+
+    it('does not report the signal\'s own reason as an error', async () => {
+      const reported = await afterTheClientLeaves(
+        (signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+      );
+      expect(reported).toEqual([]);
+    });
+
+    it('does not report an AbortError the signal caused (node:timers/promises)', async () => {
+      const reported = await afterTheClientLeaves((signal) => sleep(1000, undefined, { signal }));
+      expect(reported).toEqual([]);
+    });
+
+    it('still reports another error that happens after the client left', async () => {
+      const reported = await afterTheClientLeaves(
+        (signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new TypeError('a bug in the cleanup')))),
+      );
+      expect(reported).toEqual([new TypeError('a bug in the cleanup')]);
+    });
   });
 
   it('rejects a timeout that is not a positive number of milliseconds', () => {
