@@ -461,7 +461,8 @@ describe('cache(options)', () => {
 
   describe('memory bounds', () => {
     it('evicts the least recently used responses beyond the byte budget', async () => {
-      const store = new MemoryStore({ maxBytes: 3 * 1500 });
+      // Room for three of these responses (1 KB bodies, each counted at about 3 KB with its record).
+      const store = new MemoryStore({ maxBytes: 3 * 3200 });
       const { app, count } = await setup({ store });
       await request(app).get('/big/1000?n=1');
       await request(app).get('/big/1000?n=2');

@@ -40,7 +40,7 @@ describe('MemoryStore({ maxBytes })', () => {
   });
 
   it('refuses a value larger than the whole budget, without evicting others', () => {
-    const store = new MemoryStore({ maxBytes: 1000 });
+    const store = new MemoryStore({ maxBytes: 2000 });
     store.set('small', [response(10)]);
     store.set('huge', [response(5000)]);
     expect(store.get('huge')).toBeUndefined();

@@ -90,3 +90,36 @@ describe('cache({ maxBytes }) under a stream of distinct URLs', () => {
     expect(store.size).toBeLessThanOrEqual(Math.max(afterOnePass, BUDGET / BODY_BYTES));
   }, 60_000);
 });
+
+describe('what the budget counts of a small stored response', () => {
+  let server: Server;
+  let base: string;
+  const store = new MemoryStore({ maxBytes: 64 * 1024 });
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(cache({ store }));
+    app.get('/{*path}', (req, res) => void res.set('Cache-Control', 'max-age=3600').type('text/plain').send(`tiny ${req.path}`));
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('counts at least a kilobyte for each stored response, about what its record costs, not just its text', async () => {
+    // A stored response's objects take about 1.9 KB of heap with a 100-byte body (Node 20): counting
+    // its text alone (some 250 bytes here) let a 64 KiB budget hold some 250 of them.
+    for (let i = 0; i < 300; i++) expect((await get(`${base}/tiny/${i}`)).status).toBe(200);
+    expect(store.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(store.size).toBeLessThanOrEqual(64);
+    expect(store.size).toBeGreaterThan(16);
+  });
+
+  it('keeps a stored body in a buffer of its own, not a share of a larger one', async () => {
+    await get(`${base}/own`);
+    const [stored] = store.get(`${base}/own`) ?? [];
+    const body = stored?.body as Buffer;
+    expect(body.toString()).toBe('tiny /own');
+    expect(body.buffer.byteLength).toBe(body.byteLength);
+  });
+});

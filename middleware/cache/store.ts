@@ -39,10 +39,20 @@ export interface CacheStore {
   delete(key: string): MaybePromise<void>;
 }
 
-/** Bytes a stored response holds: its body, its header text and a fixed overhead for the record. */
+/** What one stored response costs besides its bytes: the record, what the cache derives from it, the store's slot. */
+const RECORD_BYTES = 1024;
+/** What each string of it costs besides its characters: the string itself, and the slots that hold it. */
+const STRING_BYTES = 64;
+
+/**
+ * The memory a stored response takes, as the budget counts it: its body, its header text, and an
+ * estimate of the objects around them (measured on Node 20: a response with four header lines and
+ * a 100-byte body took about 1.9 KB of heap, and each further line about 150 bytes). Counting only
+ * the text let the default store hold five times its budget in small responses.
+ */
 export function storedSize(response: StoredResponse): number {
-  let size = 128 + response.body.byteLength + response.statusMessage.length;
-  for (const line of response.rawHeaders) size += line.length + 2;
-  for (const [name, value] of Object.entries(response.selecting)) size += name.length + (value?.length ?? 0);
+  let size = RECORD_BYTES + response.body.byteLength + response.statusMessage.length;
+  for (const line of response.rawHeaders) size += line.length + STRING_BYTES;
+  for (const [name, value] of Object.entries(response.selecting)) size += name.length + (value?.length ?? 0) + 2 * STRING_BYTES;
   return size;
 }
