@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type RequestInfo, createRequestInfo } from '../src/conditions/request-info';
-import { HttpError } from '../src/errors/http-error';
+import { HttpError, NotFound } from '../src/errors/http-error';
 import { ProblemType } from '../src/errors/problem-types';
 import { negotiate } from '../src/http/accept-header';
 import { type MediaType, essence } from '../src/http/media-type';
@@ -11,7 +11,7 @@ import type { RouteIndex } from '../src/routing/route-index';
 import { selectRoute } from '../src/routing/route-selection';
 import { isThenable } from './maybe-promise';
 import { writeProblem } from './problem-writer';
-import { DispatchExchange, type ExpressPrototypes, expressPrototypesOf } from './request-exchange';
+import { DispatchExchange, type ExpressPrototypes, expressPrototypesOf, passingPrototypesOn } from './request-exchange';
 import { invokeRoute } from './route-invocation';
 
 /** Options of the dispatch middleware. */
@@ -42,15 +42,19 @@ function createDispatch(
   options: DispatchOptions,
   express: ExpressPrototypes | undefined,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const onError = options.onError ?? ((error: unknown) => console.error(error));
+  const report = options.onError ?? ((error: unknown) => console.error(error));
   const clock = options.now ?? Date.now;
+  // onError is promised an Express request: under wrap(app) the request is node's until a handler
+  // reads ctx.req, so it is lent the app's prototypes first (as a handler's would be).
+  const onError = (error: unknown, req: IncomingMessage, res: ServerResponse): void =>
+    report(error, (express === undefined ? req : new DispatchExchange(req, res, express).req) as Request);
 
   /**
    * Writes an error as a problem document, or cuts the connection when a response is under way.
    * `cancelled`: the error is the request's own cancellation coming back, not a fault to report.
    */
   function failed(error: unknown, req: IncomingMessage, res: ServerResponse, request: RequestInfo, cancelled = false): void {
-    if (!cancelled && !(error instanceof HttpError)) onError(error, req as Request);
+    if (!cancelled && !(error instanceof HttpError)) onError(error, req, res);
     if (res.headersSent) {
       // Part of a response is on its way: the only honest signal left is to cut the connection,
       // after what was written has gone out (node holds a response's first writes until its
@@ -59,14 +63,26 @@ function createDispatch(
       return;
     }
     try {
-      writeProblem(res, error, (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/', request.accept, (fault) => onError(fault, req as Request));
+      writeProblem(res, error, (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/', request.accept, (fault) => onError(fault, req, res));
     } catch (writing) {
       // Never thrown back at node or Express (an unhandled rejection ends the process): logged,
       // and the connection cut, as for a response that cannot be finished.
-      onError(writing, req as Request);
+      onError(writing, req, res);
       res.destroy();
     }
   }
+
+  /**
+   * `req.next` of a request lent Express's prototypes under `router.wrap(app)`: an error Express's
+   * own methods hand on (a file `res.sendFile` cannot send) is answered as a problem, with the
+   * status it carries (`http-errors` style), and a request handed on without one is a 404, as the
+   * app's final handler would answer it. Undefined, it was an uncaught TypeError.
+   */
+  const passOn = (error: unknown, req: IncomingMessage, res: ServerResponse): void => {
+    const url = originFormOf(req.url ?? '/') ?? '/';
+    const reason = error === undefined ? new NotFound(`No resource at ${url}`) : withItsStatus(error);
+    failed(reason, req, res, createRequestInfo(req.method ?? 'GET', url, req.headers));
+  };
 
   /** Answers the request when a route's path matches it (true); false leaves it to the next handler. */
   return function dispatch(req: IncomingMessage, res: ServerResponse): boolean {
@@ -90,7 +106,7 @@ function createDispatch(
       }
       const { route } = selection;
       const best = route.producedTypes.length === 0 ? undefined : negotiate(route.producedTypes, request.accept)[0];
-      const exchange = new DispatchExchange(req, res, express);
+      const exchange = new DispatchExchange(req, res, express, passOn);
       // A route's time limit counts from here, whatever its hook and handler do synchronously.
       const started = route.timeout === undefined ? 0 : performance.now();
       const work = invokeRoute(route, candidates, segments, req, res, request, exchange, best === undefined ? undefined : essenceOf(best), clock());
@@ -105,7 +121,7 @@ function createDispatch(
       const settle = (error?: unknown): void => {
         if (settled) {
           // The route already answered 503/504; a later failure is only worth a log line.
-          if (error !== undefined && !(error instanceof HttpError)) onError(error, req as Request);
+          if (error !== undefined && !(error instanceof HttpError)) onError(error, req, res);
           return;
         }
         settled = true;
@@ -129,6 +145,15 @@ function createDispatch(
   };
 }
 
+/** An error with a 4xx or 5xx `status` (as `http-errors` makes them) as that status; others as they are. */
+function withItsStatus(error: unknown): unknown {
+  if (error instanceof HttpError || typeof error !== 'object' || error === null) return error;
+  const { status, statusCode, expose, message } = error as { status?: unknown; statusCode?: unknown; expose?: unknown; message?: unknown };
+  const code = typeof status === 'number' ? status : statusCode;
+  if (typeof code !== 'number' || !Number.isInteger(code) || code < 400 || code > 599) return error;
+  return new HttpError(code, expose === true && typeof message === 'string' ? message : undefined, { cause: error });
+}
+
 /** The Express middleware behind `router.middleware()`; paths no route matches go on with `next()`. */
 export function createDispatcher(index: RouteIndex<Route>, options: DispatchOptions): RequestHandler {
   const dispatch = createDispatch(index, options, undefined);
@@ -144,7 +169,7 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
  */
 export function createListener(index: RouteIndex<Route>, options: DispatchOptions, listener: RequestListener): RequestListener {
   const dispatch = createDispatch(index, options, expressPrototypesOf(listener));
-  return function representListener(req: IncomingMessage, res: ServerResponse): void {
+  return passingPrototypesOn(function representListener(req: IncomingMessage, res: ServerResponse): void {
     if (!dispatch(req, res)) listener(req, res);
-  };
+  }, listener);
 }

@@ -18,6 +18,17 @@ export function expressPrototypesOf(listener: unknown): ExpressPrototypes | unde
 }
 
 /**
+ * `wrapper`, carrying the Express prototypes of the listener it wraps when there are any, so that a
+ * router or cache wrapping it in turn lends them too (`api.wrap(cache().wrap(app))`).
+ */
+export function passingPrototypesOn<L extends RequestListenerLike>(wrapper: L, wrapped: unknown): L {
+  const express = expressPrototypesOf(wrapped);
+  return express === undefined ? wrapper : Object.assign(wrapper, { request: express.request, response: express.response });
+}
+
+type RequestListenerLike = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
  * The request and response of one dispatch, as the handler's context gives them. Under
  * `router.middleware()` they are Express's already. Under `router.wrap(app)` they are node's,
  * and become Express's (the app's prototypes, as `app.handle` sets them) the first time a handler
@@ -28,10 +39,16 @@ export class DispatchExchange implements Exchange {
   #cancellation: RequestCancellation | undefined;
   #express: ExpressPrototypes | undefined;
 
+  /**
+   * @param express - the app's prototypes to lend, under `router.wrap(app)`
+   * @param passOn - what `req.next(error?)` does once lent: Express's own methods (`res.sendFile`,
+   *   `res.render`) hand their errors on through it, and no router of the app's set it
+   */
   constructor(
     private readonly request: IncomingMessage,
     private readonly response: ServerResponse,
     express: ExpressPrototypes | undefined,
+    private readonly passOn?: (error: unknown, req: IncomingMessage, res: ServerResponse) => void,
   ) {
     this.#express = express;
   }
@@ -80,5 +97,7 @@ export class DispatchExchange implements Exchange {
     req.originalUrl ??= req.url;
     req.baseUrl ??= '';
     req.params ??= {};
+    const passOn = this.passOn;
+    if (passOn !== undefined) req.next ??= (error?: unknown) => passOn(error, this.request, this.response);
   }
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import express from 'express';
 import request from 'supertest';
-import { type Router, ResponseEntity, NotFound, createRouter } from '../../src';
+import { type Router, ResponseEntity, NotFound, cache, createRouter } from '../../src';
 
 function declare(api: Router): void {
   api
@@ -109,5 +109,76 @@ describe('router.wrap(listener)', () => {
     expect(seen).toHaveLength(0);
     await request(server).get('/other');
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('router.wrap(listener) around another wrapping listener', () => {
+  function feedRouter(prefix: '/v1' | '/v2', errors: unknown[]): Router<'/v1' | '/v2'> {
+    const api = createRouter({ path: prefix, onError: (error, req) => errors.push([(error as Error).message, req.originalUrl, req.get('x-request-id')]) });
+    api.get('/where').handle((ctx) => ({ host: ctx.req.get('host') ?? null, path: ctx.req.path }));
+    api.get('/boom').handle(() => {
+      throw new Error('boom');
+    });
+    return api;
+  }
+
+  it('lends the Express request and response through a router or cache that wraps the app', async () => {
+    const errors: unknown[] = [];
+    const app = express();
+    app.disable('x-powered-by');
+    const nested = http.createServer(feedRouter('/v1', errors).wrap(feedRouter('/v2', errors).wrap(app)));
+    const cached = http.createServer(feedRouter('/v1', errors).wrap(cache().wrap(app)));
+    for (const server of [nested, cached]) {
+      const res = await request(server).get('/v1/where').set('Host', 'example.com');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ host: 'example.com', path: '/v1/where' });
+    }
+    expect((await request(nested).get('/v2/where').set('Host', 'example.com')).body).toEqual({ host: 'example.com', path: '/v2/where' });
+    expect(errors).toEqual([]);
+  });
+
+  it('gives onError the Express request, as router.middleware() does', async () => {
+    const errors: unknown[] = [];
+    const app = express();
+    const server = http.createServer(feedRouter('/v1', errors).wrap(app));
+    const res = await request(server).get('/v1/boom').set('X-Request-Id', 'r1');
+    expect(res.status).toBe(500);
+    expect(errors).toEqual([['boom', '/v1/boom', 'r1']]);
+  });
+});
+
+describe('req.next under router.wrap(app), which Express\'s own methods call', () => {
+  function fileRouter(onError: (error: unknown) => void): Router {
+    const api = createRouter({ onError });
+    // Answered once the response is finished, however it was written.
+    api.get('/files/{name}').handle(
+      (ctx) =>
+        new Promise<undefined>((resolve) => {
+          ctx.res.on('finish', () => resolve(undefined));
+          ctx.res.sendFile(ctx.path.name, { root: '/nonexistent-represent-test-dir' });
+        }),
+    );
+    api.get('/next').handle((ctx) => {
+      ctx.req.next?.();
+      return new Promise<undefined>((resolve) => ctx.res.on('finish', () => resolve(undefined)));
+    });
+    return api;
+  }
+
+  it('answers the error res.sendFile hands on with the status it carries, as a problem', async () => {
+    const onError = jest.fn();
+    const server = http.createServer(fileRouter(onError).wrap(express()));
+    const res = await request(server).get('/files/missing.txt');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(res.body).toMatchObject({ status: 404, title: 'Not Found', instance: '/files/missing.txt' });
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('answers a request handed on without an error with 404, as the app would', async () => {
+    const server = http.createServer(fileRouter(jest.fn()).wrap(express()));
+    const res = await request(server).get('/next');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ status: 404, detail: 'No resource at /next' });
   });
 });

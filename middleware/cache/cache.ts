@@ -17,6 +17,7 @@ import { isStorable } from '../../src/caching/storability';
 import { selectTargetedField } from '../../src/caching/targeted-cache-control';
 import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary';
 import { writeProblem } from '../problem-writer';
+import { passingPrototypesOn } from '../request-exchange';
 import { type Writers, captureResponse } from './capture';
 import { KeyFamilies } from './key-families';
 import { MemoryStore } from './memory-store';
@@ -349,9 +350,9 @@ export function cache(options: CacheOptions = {}): SharedCache {
   } as SharedCache;
   Object.defineProperty(sharedCache, 'store', { value: store, enumerable: true });
   sharedCache.wrap = (listener: RequestListener): RequestListener =>
-    function cachedListener(req: IncomingMessage, res: ServerResponse) {
+    passingPrototypesOn(function cachedListener(req: IncomingMessage, res: ServerResponse) {
       handle(req, res, () => listener(req, res));
-    };
+    }, listener);
   return sharedCache;
 }
 
