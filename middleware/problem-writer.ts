@@ -6,6 +6,7 @@ import { type ProblemDocument, toProblemDocument } from '../src/errors/problem-d
 import { escapeInvalidXmlChars } from '../src/converters/xml-characters';
 import { type MediaRange, preferredMediaTypes } from '../src/http/accept-header';
 import { parseMediaType } from '../src/http/media-type';
+import { REPRESENTATION_FIELDS } from '../src/http/representation-fields';
 
 const PROBLEM_JSON = parseMediaType('application/problem+json');
 const PROBLEM_XML = parseMediaType('application/problem+xml');
@@ -14,15 +15,6 @@ const OFFERS = [PROBLEM_JSON, PROBLEM_XML, parseMediaType('application/json'), p
 const XML_OFFERS = new Set([OFFERS[1], OFFERS[3], OFFERS[4]]);
 const XML_NAME = /^[A-Za-z_][\w.-]*$/;
 
-/**
- * Fields about a representation, its validators and its caching (RFC 9110 sections 8 and 10.2, RFC
- * 9111 section 5): none of them is true of a problem document written in place of it.
- */
-const REPRESENTATION_FIELDS = new Set([
-  'content-type', 'content-length', 'content-encoding', 'content-language', 'content-location', 'content-range',
-  'content-disposition', 'etag', 'last-modified', 'expires', 'cache-control', 'age', 'vary', 'location',
-  'allow', 'accept-ranges', 'accept-post', 'accept-patch', 'link', 'retry-after', 'transfer-encoding',
-]);
 
 /**
  * One member's content under RFC 9457 Appendix B: an array is an element of `<i>` items, an

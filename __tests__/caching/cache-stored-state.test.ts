@@ -159,3 +159,26 @@ describe.each(['middleware', 'wrap'] as const)('cache() as %s', (form) => {
     expect(calls()).toBe(2);
   });
 });
+
+describe('a hit answered through app.use(cache())', () => {
+  it('keeps the fields the app\'s middleware set on this exchange, over the stored ones, and takes the representation\'s fields from the store', async () => {
+    let n = 0;
+    const app = express();
+    app.set('etag', false);
+    app.use((_req, res, next) => {
+      n++;
+      res.set({ 'X-Request-Id': `req-${n}`, 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*' });
+      next();
+    });
+    app.use(cache({ statusHeader: 'X-Cache' }));
+    app.get('/r', (_req, res) => void res.set({ 'Cache-Control': 'max-age=60', 'X-Handler': 'h1' }).type('text/plain').send(`body ${n}`));
+    const server = await listening(app);
+    await request(server).get('/r').expect('X-Cache', 'MISS').expect('X-Request-Id', 'req-1');
+    const hit = await request(server).get('/r').expect(200, 'body 1').expect('X-Cache', 'HIT');
+    expect(hit.headers['x-request-id']).toBe('req-2');
+    expect(hit.headers['access-control-allow-origin']).toBe('*');
+    expect(hit.headers['x-handler']).toBe('h1');
+    expect(hit.headers['cache-control']).toBe('max-age=60');
+    expect(hit.headers['content-type']).toBe('text/plain; charset=utf-8');
+  });
+});

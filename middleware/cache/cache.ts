@@ -16,6 +16,7 @@ import { originFormOf } from '../../src/routing/request-path';
 import { isStorable } from '../../src/caching/storability';
 import { selectTargetedField } from '../../src/caching/targeted-cache-control';
 import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary';
+import { REPRESENTATION_FIELDS } from '../../src/http/representation-fields';
 import { writeProblem } from '../problem-writer';
 import { passingPrototypesOn } from '../request-exchange';
 import { type Writers, captureResponse } from './capture';
@@ -121,7 +122,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
     }
     const { response, view } = entry;
     const age = formatAge(currentAge(view.initialAge, response.responseTime, now()));
-    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const own = exchangeFields(res);
     const notModified =
       conditional &&
       evaluatePreconditions({
@@ -131,7 +132,8 @@ export function cache(options: CacheOptions = {}): SharedCache {
         validators: { etag: view.etag, lastModified: view.lastModified ?? fieldLines(view.headers.date)[0] ?? response.responseTime },
         exists: true,
       }) === 'not-modified';
-    const lines = (notModified ? view.notModified : view.replay).concat('Age', age);
+    const stored = notModified ? view.notModified : view.replay;
+    const lines = (own === undefined ? stored : withoutFields(stored, own)).concat('Age', age);
     if (statusHeader !== undefined) lines.push(statusHeader, status);
     if (notModified) {
       writers.writeHead.call(res, 304, 'Not Modified', lines);
@@ -365,6 +367,28 @@ export function cache(options: CacheOptions = {}): SharedCache {
 function withDate(lines: string[], responseTime: number): string[] {
   for (let i = 0; i < lines.length; i += 2) if (lines[i]!.toLowerCase() === 'date') return lines;
   return [...lines, 'Date', formatHttpDate(responseTime)];
+}
+
+/**
+ * The fields the app's middleware set on this exchange before a stored response answers it (a
+ * request id, CORS): they stay, over the stored response's fields of the same name, as they would
+ * on an answer from the app. Those about the representation, and Date, are removed: the stored
+ * response brings its own. `undefined` when none stays (always, in front of the app with `wrap`).
+ */
+function exchangeFields(res: ServerResponse): Set<string> | undefined {
+  let own: Set<string> | undefined;
+  for (const name of res.getHeaderNames()) {
+    if (REPRESENTATION_FIELDS.has(name) || name === 'date') res.removeHeader(name);
+    else (own ??= new Set()).add(name);
+  }
+  return own;
+}
+
+/** Header lines less those whose (lower-case) name is in `names`. */
+function withoutFields(lines: readonly string[], names: ReadonlySet<string>): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i += 2) if (!names.has(lines[i]!.toLowerCase())) kept.push(lines[i]!, lines[i + 1]!);
+  return kept;
 }
 
 /**
