@@ -5,7 +5,10 @@ import getRawBody from 'raw-body';
 import { ContentTooLarge, HttpError } from '../src/errors/http-error';
 import { unsupportedContentCoding } from '../src/errors/negotiation-errors';
 import { ProblemType } from '../src/errors/problem-types';
+import { DEFAULT_CHARSET, charsetOf, encodeText } from '../src/converters/charset';
+import { canonicalCharset } from '../src/http/charset-label';
 import { contentCodings } from '../src/http/content-coding';
+import { type MediaType, formatMediaType, suffixOf } from '../src/http/media-type';
 
 /** The default request body limit: 1 MB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -67,6 +70,37 @@ export async function readRawBody(req: IncomingMessage, limit: number): Promise<
     if (type === 'request.aborted') throw aborted();
     throw error;
   }
+}
+
+/**
+ * The body a body parser mounted before the router (`app.use(express.json())`, `express.raw()`,
+ * `express.text()`) already read, as the bytes the route's converter reads: a Buffer as it is, a
+ * string or a parsed JSON value (for a JSON Content-Type) encoded again in the Content-Type's
+ * charset, so the route's own rules (forbidden keys, depth, schema, limit) still apply. Anything
+ * else (a form `express.urlencoded` made into an object) cannot be turned back into its bytes:
+ * that is a mistake in the app, answered 500 and reported with what to do.
+ */
+export function bodyReadBefore(req: IncomingMessage, mediaType: MediaType, limit: number): Buffer {
+  const parsed = (req as { body?: unknown }).body;
+  let bytes: Buffer | undefined;
+  if (Buffer.isBuffer(parsed)) bytes = parsed;
+  else {
+    const text = typeof parsed === 'string' ? parsed : parsed !== undefined && isJsonType(mediaType) ? JSON.stringify(parsed) : undefined;
+    const charset = canonicalCharset((charsetOf(mediaType) ?? DEFAULT_CHARSET).toLowerCase());
+    const encoded = text === undefined ? undefined : encodeText(text, charset);
+    if (encoded !== undefined && encoded.charset === charset) bytes = encoded.body;
+  }
+  if (bytes === undefined) {
+    throw new Error(
+      `The body of ${req.method} ${req.url} was read before the router by another middleware (a body parser such as express.urlencoded() mounted before it), into what cannot be read again as ${formatMediaType(mediaType)}: mount body parsers after the router, or only on the paths that need them`,
+    );
+  }
+  if (bytes.length > limit) throw tooLarge(req, limit);
+  return bytes;
+}
+
+function isJsonType(mediaType: MediaType): boolean {
+  return (mediaType.type === 'application' && mediaType.subtype === 'json') || suffixOf(mediaType) === 'json';
 }
 
 /**

@@ -6,7 +6,7 @@ import { ProblemType } from '../src/errors/problem-types';
 import type { CompiledRoute } from '../src/routing/route';
 import { isFormType } from '../src/routing/route-compilation';
 import { validateWithSchema } from '../src/schema-validation';
-import { readRawBody } from './body-reader';
+import { bodyReadBefore, readRawBody } from './body-reader';
 
 /**
  * Whether Content-Type came in more than one field line, which it may not (RFC 9110 section 5.3):
@@ -39,7 +39,8 @@ export async function readRequestBody(req: IncomingMessage, request: RequestInfo
   const formRefused = bodyKind === 'object' && !route.formObjects && contentType !== undefined && isFormType(contentType);
   const converter = contentType === undefined || formRefused ? undefined : registry.findReader(bodyKind, contentType);
   if (converter === undefined || contentType === undefined) throw unsupportedMediaType(request, route.readableTypes);
-  const raw = await readRawBody(req, route.bodyLimit);
+  // Read already by a body parser the app mounted before the router: what it read is the body.
+  const raw = req.readableEnded ? bodyReadBefore(req, contentType, route.bodyLimit) : await readRawBody(req, route.bodyLimit);
   const value = await converter.read(raw, { mediaType: contentType, kind: bodyKind, maxDepth: route.maxDepth, ...(bodyShape !== undefined && { shape: bodyShape }) });
   return bodySchema === undefined ? value : validateWithSchema(bodySchema, value);
 }
