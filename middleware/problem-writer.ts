@@ -86,7 +86,8 @@ export function writeProblem(
   const problem = serializable(toProblemDocument(error, instance), report);
   const preferred = preferredMediaTypes(OFFERS, accept)[0];
   const xml = preferred !== undefined && XML_OFFERS.has(preferred);
-  const body = Buffer.from(xml ? problemXml(problem) : JSON.stringify(problem), 'utf8');
+  // Ended as text: see headFirst for what a Buffer would risk on a pipelined connection.
+  const body = xml ? problemXml(problem) : JSON.stringify(problem);
   // What described the representation the handler was writing goes; what the app's middleware set
   // for every answer (CORS, HSTS, a request id) stays, as it does on a success.
   for (const name of res.getHeaderNames()) if (REPRESENTATION_FIELDS.has(name)) res.removeHeader(name);
@@ -102,9 +103,9 @@ export function writeProblem(
     }
   }
   res.setHeader('Content-Type', `${xml ? 'application/problem+xml' : 'application/problem+json'}; charset=utf-8`);
-  res.setHeader('Content-Length', body.length);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Date', formatHttpDate(Date.now()));
   if (accept.length > 0) res.setHeader('Vary', 'Accept');
-  res.end(body);
+  res.end(body, 'utf8');
 }

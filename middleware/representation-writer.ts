@@ -14,6 +14,7 @@ import { negotiateWithAccepted } from '../src/routing/route-compilation';
 import { type ValidatorSource, toValidators } from '../src/validators';
 import type { WrittenBody } from '../src/converters/body-converter';
 import type { ResponseHeaderMap } from '../src/caching/response-policy';
+import { headFirst } from './head-first';
 import { type MaybePromise, andThen } from './maybe-promise';
 import { type HeaderBag, cacheHeaders, isCacheable, normaliseHeaders, notModifiedHeaders, presetHeaders } from './response-headers';
 import type { Result } from './result-writer';
@@ -66,7 +67,10 @@ export function send(res: ServerResponse, status: number, headers: Readonly<Reco
   res.statusCode = status;
   // A small body goes out as text with the head, in one write; a Buffer would be a second one.
   if (withBody && body.length <= SMALL_BODY) res.end(body.toString('latin1'), 'latin1');
-  else res.end(withBody ? body : undefined);
+  else {
+    if (withBody) headFirst(res);
+    res.end(withBody ? body : undefined);
+  }
 }
 
 /**

@@ -1,29 +1,12 @@
-import type { Server } from 'node:http';
-import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { ProblemType } from '../../src';
+import { rawExchange } from '../setup/raw-exchange';
 import { expectProblem, serve } from './negotiation-fixture';
 
-/** Sends raw request text on a socket and answers the status and the body of the response. */
+/** Sends raw request text and answers the status and the body of the response. */
 async function raw(app: ReturnType<typeof serve>, text: string): Promise<{ status: number; body: string }> {
-  const server: Server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  try {
-    const { port } = server.address() as AddressInfo;
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1');
-      let received = '';
-      socket.setEncoding('utf8');
-      socket.on('data', (chunk: string) => (received += chunk));
-      socket.on('end', () => resolve(received));
-      socket.on('error', reject);
-      socket.end(text);
-    });
-    return { status: Number(answer.slice(9, 12)), body: answer.slice(answer.indexOf('\r\n\r\n') + 4) };
-  } finally {
-    await new Promise((resolve) => server.close(resolve));
-  }
+  const answer = Buffer.from(await rawExchange(app, text), 'latin1').toString('utf8');
+  return { status: Number(answer.slice(9, 12)), body: answer.slice(answer.indexOf('\r\n\r\n') + 4) };
 }
 
 describe('the syntax of the request fields that frame and type a body', () => {

@@ -18,6 +18,7 @@ import { selectTargetedField } from '../../src/caching/targeted-cache-control';
 import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary';
 import { REPRESENTATION_FIELDS } from '../../src/http/representation-fields';
 import { writeProblem } from '../problem-writer';
+import { headFirst } from '../head-first';
 import { passingPrototypesOn } from '../request-exchange';
 import { type Writers, captureResponse } from './capture';
 import { KeyFamilies } from './key-families';
@@ -140,6 +141,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
       writers.end.call(res);
     } else {
       writers.writeHead.call(res, response.status, response.statusMessage, lines);
+      if (req.method !== 'HEAD') headFirst(res);
       writers.end.call(res, req.method === 'HEAD' ? undefined : response.body);
     }
   };
