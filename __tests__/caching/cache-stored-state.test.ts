@@ -181,4 +181,27 @@ describe('a hit answered through app.use(cache())', () => {
     expect(hit.headers['cache-control']).toBe('max-age=60');
     expect(hit.headers['content-type']).toBe('text/plain; charset=utf-8');
   });
+
+  it('drops what the app set for a response that a stored one answers in place of (stale-if-error), and keeps what came before the cache', async () => {
+    let clock = Date.UTC(2025, 0, 1, 12, 0, 0);
+    let n = 0;
+    const app = express();
+    app.set('etag', false);
+    app.use((_req, res, next) => {
+      n++;
+      res.set('X-Request-Id', `req-${n}`);
+      next();
+    });
+    app.use(cache({ now: () => clock, statusHeader: 'X-Cache' }));
+    app.get('/r', (_req, res) => {
+      if (n > 1) return void res.status(503).set('X-Failure', 'down').send('down');
+      res.set({ 'Cache-Control': 'max-age=10, stale-if-error=300', Date: formatHttpDate(clock) }).type('text/plain').send('body 1');
+    });
+    const server = await listening(app);
+    await request(server).get('/r').expect(200, 'body 1');
+    clock += 60_000;
+    const stale = await request(server).get('/r').expect(200, 'body 1').expect('X-Cache', 'STALE');
+    expect(stale.headers['x-failure']).toBeUndefined();
+    expect(stale.headers['x-request-id']).toBe('req-2');
+  });
 });

@@ -116,14 +116,22 @@ export function cache(options: CacheOptions = {}): SharedCache {
    * Writes a stored response with its current Age, or a 304 made from it when the request is
    * `conditional` and the stored validators satisfy it (RFC 9111 section 4.3.2).
    */
-  const answer = (req: IncomingMessage, res: ServerResponse, entry: Entry, status: CacheStatus, conditional: boolean, writers: Writers = res as Writers): void => {
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: Entry,
+    status: CacheStatus,
+    conditional: boolean,
+    writers: Writers = res as Writers,
+    setBefore?: ReadonlySet<string>,
+  ): void => {
     if (res.headersSent) {
       writers.end.call(res);
       return;
     }
     const { response, view } = entry;
     const age = formatAge(currentAge(view.initialAge, response.responseTime, now()));
-    const own = exchangeFields(res);
+    const own = exchangeFields(res, setBefore);
     const notModified =
       conditional &&
       evaluatePreconditions({
@@ -210,6 +218,9 @@ export function cache(options: CacheOptions = {}): SharedCache {
   ): void => {
     const method = req.method ?? 'GET';
     const requestTime = now();
+    // What the app's middleware set before the cache, as opposed to what the app sets for the
+    // response it makes: a stored response may answer instead of that one.
+    const setBefore = stale === undefined ? undefined : new Set(res.getHeaderNames());
     // The request's own conditionals, not the validators the cache added.
     const conditional = !revalidating && isConditional(req.headers);
     let responseTime = requestTime;
@@ -245,15 +256,15 @@ export function cache(options: CacheOptions = {}): SharedCache {
           if (outcome === 'refreshed' && stale !== undefined) {
             const refreshed = entryOf(freshen(stale.response, head.rawHeaders, requestTime, responseTime));
             keepFreshened(key, refreshed, req, responseTime);
-            answer(req, res, refreshed, 'REVALIDATED', false, writers);
+            answer(req, res, refreshed, 'REVALIDATED', false, writers, setBefore);
           } else if (outcome === 'unidentified' && stale !== undefined) {
             // A 304 whose validators name another representation updates nothing (RFC 9111 section
             // 4.3.4). It still says the stored one has not changed since its own validators, so that
             // is answered as it was stored, and removed: the next request gets the whole response.
             keep(key, undefined, req.headers);
-            answer(req, res, stale, 'STALE', false, writers);
+            answer(req, res, stale, 'STALE', false, writers, setBefore);
           } else if (outcome === 'stale' && stale !== undefined) {
-            answer(req, res, stale, 'STALE', conditional, writers);
+            answer(req, res, stale, 'STALE', conditional, writers, setBefore);
           } else if (storable && body !== undefined) {
             const response: StoredResponse = {
               status: head.status,
@@ -375,12 +386,14 @@ function withDate(lines: string[], responseTime: number): string[] {
  * The fields the app's middleware set on this exchange before a stored response answers it (a
  * request id, CORS): they stay, over the stored response's fields of the same name, as they would
  * on an answer from the app. Those about the representation, and Date, are removed: the stored
- * response brings its own. `undefined` when none stays (always, in front of the app with `wrap`).
+ * response brings its own; so are those the app set for a response it made after `setBefore` (the
+ * names set before the request went on to it), which the stored response answers instead.
+ * `undefined` when none stays (always, in front of the app with `wrap`).
  */
-function exchangeFields(res: ServerResponse): Set<string> | undefined {
+function exchangeFields(res: ServerResponse, setBefore?: ReadonlySet<string>): Set<string> | undefined {
   let own: Set<string> | undefined;
   for (const name of res.getHeaderNames()) {
-    if (REPRESENTATION_FIELDS.has(name) || name === 'date') res.removeHeader(name);
+    if (REPRESENTATION_FIELDS.has(name) || name === 'date' || (setBefore !== undefined && !setBefore.has(name))) res.removeHeader(name);
     else (own ??= new Set()).add(name);
   }
   return own;
