@@ -74,29 +74,35 @@ export async function readRawBody(req: IncomingMessage, limit: number): Promise<
 
 /**
  * The body a body parser mounted before the router (`app.use(express.json())`, `express.raw()`,
- * `express.text()`) already read, as the bytes the route's converter reads: a Buffer as it is, a
- * string or a parsed JSON value (for a JSON Content-Type) encoded again in the Content-Type's
- * charset, so the route's own rules (forbidden keys, depth, schema, limit) still apply. Anything
- * else (a form `express.urlencoded` made into an object) cannot be turned back into its bytes:
- * that is a mistake in the app, answered 500 and reported with what to do.
+ * `express.text()`) already read, as the bytes the route's converter reads and their type: a Buffer
+ * as it is, a string or a parsed JSON value (for a JSON Content-Type) encoded again, in the
+ * Content-Type's charset when node can write it and the text fits it, else in UTF-8 with the type
+ * saying so, so the route's own rules (forbidden keys, depth, schema, limit) still apply. An empty
+ * body stays empty (body-parser makes `{}` of it). Anything else (a form `express.urlencoded` made
+ * into an object) cannot be turned back into its bytes: that is a mistake in the app, answered 500
+ * and reported with what to do.
  */
-export function bodyReadBefore(req: IncomingMessage, mediaType: MediaType, limit: number): Buffer {
+export function bodyReadBefore(req: IncomingMessage, mediaType: MediaType, limit: number): { body: Buffer; mediaType: MediaType } {
+  if (req.headers['content-length'] === '0') return { body: Buffer.alloc(0), mediaType };
   const parsed = (req as { body?: unknown }).body;
-  let bytes: Buffer | undefined;
-  if (Buffer.isBuffer(parsed)) bytes = parsed;
+  let read: { body: Buffer; mediaType: MediaType } | undefined;
+  if (Buffer.isBuffer(parsed)) read = { body: parsed, mediaType };
   else {
     const text = typeof parsed === 'string' ? parsed : parsed !== undefined && isJsonType(mediaType) ? JSON.stringify(parsed) : undefined;
-    const charset = canonicalCharset((charsetOf(mediaType) ?? DEFAULT_CHARSET).toLowerCase());
-    const encoded = text === undefined ? undefined : encodeText(text, charset);
-    if (encoded !== undefined && encoded.charset === charset) bytes = encoded.body;
+    const charset = charsetOf(mediaType) ?? DEFAULT_CHARSET;
+    const encoded = text === undefined ? undefined : encodeText(text, canonicalCharset(charset) ?? DEFAULT_CHARSET);
+    if (encoded !== undefined) {
+      const same = encoded.charset === canonicalCharset(charset);
+      read = { body: encoded.body, mediaType: same ? mediaType : { ...mediaType, parameters: { ...mediaType.parameters, charset: encoded.charset } } };
+    }
   }
-  if (bytes === undefined) {
+  if (read === undefined) {
     throw new Error(
       `The body of ${req.method} ${req.url} was read before the router by another middleware (a body parser such as express.urlencoded() mounted before it), into what cannot be read again as ${formatMediaType(mediaType)}: mount body parsers after the router, or only on the paths that need them`,
     );
   }
-  if (bytes.length > limit) throw tooLarge(req, limit);
-  return bytes;
+  if (read.body.length > limit) throw tooLarge(req, limit);
+  return read;
 }
 
 function isJsonType(mediaType: MediaType): boolean {

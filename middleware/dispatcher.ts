@@ -41,6 +41,7 @@ function createDispatch(
   index: RouteIndex<Route>,
   options: DispatchOptions,
   express: ExpressPrototypes | undefined,
+  listener?: RequestListener,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const report = options.onError ?? ((error: unknown) => console.error(error));
   const clock = options.now ?? Date.now;
@@ -50,11 +51,16 @@ function createDispatch(
     report(error, (express === undefined ? req : new DispatchExchange(req, res, express).req) as Request);
 
   /**
-   * Writes an error as a problem document, or cuts the connection when a response is under way.
-   * `cancelled`: the error is the request's own cancellation coming back, not a fault to report.
+   * Reports a fault to `onError`: not an HttpError (an answer, not a fault), nor, when `cancelled`,
+   * the request's own cancellation coming back from a handler that passed its signal on.
    */
-  function failed(error: unknown, req: IncomingMessage, res: ServerResponse, request: RequestInfo, cancelled = false): void {
+  function reportFault(error: unknown, req: IncomingMessage, res: ServerResponse, cancelled: boolean): void {
     if (!cancelled && !(error instanceof HttpError)) onError(error, req, res);
+  }
+
+  /** Writes an error as a problem document, or cuts the connection when a response is under way. */
+  function failed(error: unknown, req: IncomingMessage, res: ServerResponse, request: RequestInfo, cancelled = false): void {
+    reportFault(error, req, res, cancelled);
     if (res.headersSent) {
       // Part of a response is on its way: the only honest signal left is to cut the connection,
       // after what was written has gone out (node holds a response's first writes until its
@@ -75,10 +81,12 @@ function createDispatch(
   /**
    * `req.next` of a request lent Express's prototypes under `router.wrap(app)`: an error Express's
    * own methods hand on (a file `res.sendFile` cannot send) is answered as a problem, with the
-   * status it carries (`http-errors` style), and a request handed on without one is a 404, as the
-   * app's final handler would answer it. Undefined, it was an uncaught TypeError.
+   * status it carries (`http-errors` style), and a request handed on without one goes on to the
+   * wrapped listener, as `next()` goes on to the rest of the app under the middleware mount.
+   * Undefined, it was an uncaught TypeError.
    */
   const passOn = (error: unknown, req: IncomingMessage, res: ServerResponse): void => {
+    if (error === undefined && listener !== undefined) return void listener(req, res);
     const url = originFormOf(req.url ?? '/') ?? '/';
     const reason = error === undefined ? new NotFound(`No resource at ${url}`) : withItsStatus(error);
     failed(reason, req, res, createRequestInfo(req.method ?? 'GET', url, req.headers));
@@ -121,7 +129,7 @@ function createDispatch(
       const settle = (error?: unknown): void => {
         if (settled) {
           // The route already answered 503/504; a later failure is only worth a log line.
-          if (error !== undefined && !(error instanceof HttpError)) onError(error, req, res);
+          if (error !== undefined) reportFault(error, req, res, exchange.cancelledBy(error));
           return;
         }
         settled = true;
@@ -168,7 +176,7 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
  * reads `ctx.req`/`ctx.res`, which then are the Express app's); every other request goes to `listener`.
  */
 export function createListener(index: RouteIndex<Route>, options: DispatchOptions, listener: RequestListener): RequestListener {
-  const dispatch = createDispatch(index, options, expressPrototypesOf(listener));
+  const dispatch = createDispatch(index, options, expressPrototypesOf(listener), listener);
   return passingPrototypesOn(function representListener(req: IncomingMessage, res: ServerResponse): void {
     if (!dispatch(req, res)) listener(req, res);
   }, listener);

@@ -40,7 +40,9 @@ export async function readRequestBody(req: IncomingMessage, request: RequestInfo
   const converter = contentType === undefined || formRefused ? undefined : registry.findReader(bodyKind, contentType);
   if (converter === undefined || contentType === undefined) throw unsupportedMediaType(request, route.readableTypes);
   // Read already by a body parser the app mounted before the router: what it read is the body.
-  const raw = req.readableEnded ? bodyReadBefore(req, contentType, route.bodyLimit) : await readRawBody(req, route.bodyLimit);
-  const value = await converter.read(raw, { mediaType: contentType, kind: bodyKind, maxDepth: route.maxDepth, ...(bodyShape !== undefined && { shape: bodyShape }) });
+  const { body: raw, mediaType } = req.readableEnded
+    ? bodyReadBefore(req, contentType, route.bodyLimit)
+    : { body: await readRawBody(req, route.bodyLimit), mediaType: contentType };
+  const value = await converter.read(raw, { mediaType, kind: bodyKind, maxDepth: route.maxDepth, ...(bodyShape !== undefined && { shape: bodyShape }) });
   return bodySchema === undefined ? value : validateWithSchema(bodySchema, value);
 }

@@ -39,6 +39,19 @@ describe('a body a parser mounted before the router already read', () => {
     expect((await request(text).post('/text').set('Content-Type', 'text/plain; charset=utf-8').send('café').expect(200)).body).toEqual({ text: 'café' });
   });
 
+  it('reads an empty body as empty, where express.json() made {} of it', async () => {
+    const { app } = appWith(express.json());
+    const res = await request(app).post('/objects').set('Content-Type', 'application/json').set('Content-Length', '0').send();
+    expect(res.status).toBe(400);
+  });
+
+  it('reads text decoded from a charset node cannot write again, re-encoded in UTF-8', async () => {
+    const { app } = appWith(express.text());
+    const res = await request(app).post('/text').set('Content-Type', 'text/plain; charset=windows-1252').send(Buffer.from([0x63, 0x80]));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ text: 'c€' });
+  });
+
   it('answers 500 and reports what to do when what was read cannot be read again (a form made into an object)', async () => {
     const { app, onError } = appWith(express.urlencoded());
     const res = await request(app).post('/forms').type('form').send('a=1');

@@ -111,6 +111,16 @@ describe('ctx.signal when the client goes away', () => {
       expect(reported).toEqual([]);
     });
 
+    it('does not report an AbortError the signal caused when the time limit aborted it', async () => {
+      const onError = jest.fn();
+      const api = createRouter({ onError });
+      api.get('/limited').timeout(30).handle((ctx) => sleep(1000, undefined, { signal: ctx.signal }));
+      const app = express().use(api.middleware());
+      expectProblem(await request(app).get('/limited'), 503);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(onError).not.toHaveBeenCalled();
+    });
+
     it('still reports another error that happens after the client left', async () => {
       const reported = await afterTheClientLeaves(
         (signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new TypeError('a bug in the cleanup')))),
