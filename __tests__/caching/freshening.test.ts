@@ -16,7 +16,8 @@ describe('which stored response a 304 to the cache\'s own validation identifies 
     ['no tag and the same Last-Modified', { etag: undefined, lastModified: LM }, { 'last-modified': LM }, true],
     ['no tag and a later Last-Modified', { etag: undefined, lastModified: LM }, { 'last-modified': LATER }, false],
     ['no tag and a Last-Modified when the stored response has only a tag', { etag: '"a"', lastModified: undefined }, { 'last-modified': LM }, false],
-    ['no validator at all: the one response validated', { etag: '"a"', lastModified: LM }, {}, true],
+    ['no validator when the stored response has one', { etag: '"a"', lastModified: LM }, {}, false],
+    ['no validator when the stored response has none either', { etag: undefined, lastModified: undefined }, {}, true],
   ])('%s', (_name, stored, notModified, expected) => {
     expect(notModifiedIdentifies(stored, notModified)).toBe(expected);
   });

@@ -24,7 +24,7 @@ import { type Writers, captureResponse } from './capture';
 import { KeyFamilies } from './key-families';
 import { MemoryStore } from './memory-store';
 import type { CacheStore, MaybePromise, StoredResponse } from './store';
-import { type ResponseView, describeResponse, freshen, hasValidator, headerMapOf, storableHeaderLines } from './stored-response';
+import { type ResponseView, describeResponse, freshen, hasValidator, headerMapOf, storableHeaderLines, withoutFields } from './stored-response';
 
 /** How the cache answered a request, as the optional status header says it. */
 export type CacheStatus = 'HIT' | 'MISS' | 'REVALIDATED' | 'STALE';
@@ -142,7 +142,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
         exists: true,
       }) === 'not-modified';
     const stored = notModified ? view.notModified : view.replay;
-    const lines = (own === undefined ? stored : withoutFields(stored, own)).concat('Age', age);
+    const lines = (own === undefined || !sharesAName(own, view.replayNames) ? stored : withoutFields(stored, own)).concat('Age', age);
     if (statusHeader !== undefined) lines.push(statusHeader, status);
     if (notModified) {
       writers.writeHead.call(res, 304, 'Not Modified', lines);
@@ -282,8 +282,9 @@ export function cache(options: CacheOptions = {}): SharedCache {
             keep(key, stored, req.headers);
           } else if (head.status === 304 && stale !== undefined) {
             // The client's own conditional request: a 304 for the stored validator freshens it too (RFC 9111 section 4.3.4).
-            const etag = headerMapOf(head.rawHeaders).etag;
-            if (etag !== undefined && etag === stale.view.etag) keepFreshened(key, entryOf(freshen(stale.response, head.rawHeaders, requestTime, responseTime)), req, responseTime);
+            // Only when it carries an entity tag: the client's validators need not be the stored ones.
+            const notModified = headerMapOf(head.rawHeaders);
+            if (notModified.etag !== undefined && notModifiedIdentifies(stale.view, notModified)) keepFreshened(key, entryOf(freshen(stale.response, head.rawHeaders, requestTime, responseTime)), req, responseTime);
           }
         },
       },
@@ -329,8 +330,9 @@ export function cache(options: CacheOptions = {}): SharedCache {
     let entry: Entry | undefined;
     for (const response of variants ?? []) {
       const candidate = entryOf(response);
-      // RFC 9111 section 3.5, whichever of the two requests carried Authorization.
-      if ((authorized || response.authorized === true) && !candidate.view.authorizedReuse) continue;
+      // RFC 9111 section 3.5. (A response stored for a request with Authorization always allows
+      // reuse: it is stored only then, and removed when a 304 takes that away, keepFreshened.)
+      if (authorized && !candidate.view.authorizedReuse) continue;
       if (varyMatches(candidate.view.vary, response.selecting, req.headers)) {
         entry = candidate;
         break;
@@ -399,17 +401,16 @@ function exchangeFields(res: ServerResponse, setBefore?: ReadonlySet<string>): S
   return own;
 }
 
-/** Header lines less those whose (lower-case) name is in `names`. */
-function withoutFields(lines: readonly string[], names: ReadonlySet<string>): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i < lines.length; i += 2) if (!names.has(lines[i]!.toLowerCase())) kept.push(lines[i]!, lines[i + 1]!);
-  return kept;
+/** Whether two sets of names share one (the first is the small one: what the app set). */
+function sharesAName(few: ReadonlySet<string>, many: ReadonlySet<string>): boolean {
+  for (const name of few) if (many.has(name)) return true;
+  return false;
 }
 
 /**
  * Whether a request carries preconditions a stored response is not answered over: If-Match and
- * If-Unmodified-Since guard the origin's current state, so the request goes on (with the stored
- * validators added when it would be validated anyway), and the origin answers 412 or the response.
+ * If-Unmodified-Since guard the origin's current state, so the request goes on (a GET with the
+ * stored validators added, fresh or not), and the origin answers 412 or the response.
  */
 function hasOriginPreconditions(headers: HeaderMap): boolean {
   return headers['if-match'] !== undefined || headers['if-unmodified-since'] !== undefined;

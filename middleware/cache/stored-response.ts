@@ -42,6 +42,20 @@ export function storableHeaderLines(raw: readonly string[]): string[] {
   return lines;
 }
 
+/** Header lines less those whose lower-case name is in `names`. */
+export function withoutFields(lines: readonly string[], names: ReadonlySet<string>): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < lines.length; i += 2) if (!names.has(lines[i]!.toLowerCase())) kept.push(lines[i]!, lines[i + 1]!);
+  return kept;
+}
+
+/** The lower-case names of header lines. */
+function namesOf(lines: readonly string[]): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (let i = 0; i < lines.length; i += 2) names.add(lines[i]!.toLowerCase());
+  return names;
+}
+
 /** Header lines as a map by lower-case name; a repeated field keeps every line. */
 export function headerMapOf(raw: readonly string[]): Record<string, string | string[]> {
   const map: Record<string, string | string[]> = {};
@@ -64,10 +78,7 @@ export function freshen(stored: StoredResponse, notModified: readonly string[], 
   const replaced = new Set<string>();
   for (let i = 0; i < update.length; i += 2) replaced.add(update[i]!.toLowerCase());
   for (const name of NOT_UPDATED) replaced.delete(name);
-  const rawHeaders: string[] = [];
-  for (let i = 0; i < stored.rawHeaders.length; i += 2) {
-    if (!replaced.has(stored.rawHeaders[i]!.toLowerCase())) rawHeaders.push(stored.rawHeaders[i]!, stored.rawHeaders[i + 1]!);
-  }
+  const rawHeaders = withoutFields(stored.rawHeaders, replaced);
   for (let i = 0; i < update.length; i += 2) {
     if (replaced.has(update[i]!.toLowerCase())) rawHeaders.push(update[i]!, update[i + 1]!);
   }
@@ -94,6 +105,8 @@ export interface ResponseView {
   readonly replay: readonly string[];
   /** The header lines of a 304 made from it, without Age. */
   readonly notModified: readonly string[];
+  /** The lower-case names of {@link replay}'s lines (those of {@link notModified} are among them). */
+  readonly replayNames: ReadonlySet<string>;
 }
 
 /**
@@ -131,6 +144,7 @@ export function describeResponse(response: StoredResponse, effective: (headers: 
     authorizedReuse: cacheControl.public === true || cacheControl.sMaxAge !== undefined || cacheControl.mustRevalidate === true,
     replay,
     notModified,
+    replayNames: namesOf(replay),
   };
 }
 

@@ -15,8 +15,7 @@ export interface StoredValidators {
  * - a weak one, a stored response whose tag it matches weakly (a conservative reading: a weak tag
  *   that differs names another representation just as well);
  * - with no entity tag, a Last-Modified identifies a stored response with the same Last-Modified;
- * - a 304 with no validator at all identifies the stored response: the request validated exactly
- *   one, with that response's own validators, so there is no other it could be about.
+ * - a 304 with no validator at all identifies a stored response only when that has none either.
  */
 export function notModifiedIdentifies(stored: StoredValidators, notModified: HeaderMap): boolean {
   const etagField = fieldLines(notModified.etag)[0];
@@ -29,5 +28,5 @@ export function notModifiedIdentifies(stored: StoredValidators, notModified: Hea
   }
   const lastModified = fieldLines(notModified['last-modified'])[0];
   if (lastModified !== undefined) return lastModified.trim() === stored.lastModified?.trim();
-  return true;
+  return stored.etag === undefined && stored.lastModified === undefined;
 }

@@ -58,9 +58,9 @@ export function isStorable(input: StorabilityInput): boolean {
 
 /**
  * Statuses with caching rules of their own that this cache does not implement, though node knows
- * their names: 206 (combining ranges, refused above anyway) and 226 IM Used (delta encoding, RFC 3229).
+ * their names (206 is refused before): 226 IM Used (delta encoding, RFC 3229).
  */
-const NOT_UNDERSTOOD = new Set([206, 226]);
+const NOT_UNDERSTOOD = new Set([226]);
 
 const BASE = 'http://localhost';
 
