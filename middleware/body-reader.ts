@@ -7,7 +7,7 @@ import { unsupportedContentCoding } from '../src/errors/negotiation-errors';
 import { ProblemType } from '../src/errors/problem-types';
 import { DEFAULT_CHARSET, charsetOf, encodeText } from '../src/converters/charset';
 import { canonicalCharset } from '../src/http/charset-label';
-import { contentCodings } from '../src/http/content-coding';
+import { contentCodings, transferCodings } from '../src/http/content-coding';
 import { type MediaType, formatMediaType, suffixOf } from '../src/http/media-type';
 
 /** The default request body limit: 1 MB. */
@@ -38,7 +38,8 @@ interface CodingError extends Error {
 export async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   // Gone while the route was still checking preconditions: nothing will come, and nobody will read the answer.
   if (req.readableAborted || req.destroyed) throw aborted();
-  const transferCoding = unsupportedTransferCoding(req.headers['transfer-encoding']);
+  // node's parser takes chunked off and hands the rest on still coded (RFC 9112 section 6.1: 501).
+  const transferCoding = transferCodings(req.headers['transfer-encoding']).find((coding) => coding !== 'chunked');
   if (transferCoding !== undefined) {
     discard(req);
     throw new HttpError(501, `Transfer-Encoding '${transferCoding}' is not supported; only chunked is`, { type: ProblemType.unsupportedTransferCoding });
@@ -121,7 +122,6 @@ const LINGER_BYTES = 4 * 1024 * 1024;
 /** The 413; the rest of the body is not wanted: read for a moment, then the connection is closed. */
 function tooLarge(req: IncomingMessage, limit: number): ContentTooLarge {
   discard(req);
-  closeAfterLinger(req);
   return new ContentTooLarge(`The request body is larger than the limit of ${limit} bytes`, {
     type: ProblemType.bodyTooLarge,
     extensions: { limit },
@@ -157,24 +157,11 @@ function closeAfterLinger(req: IncomingMessage): void {
   socket.once('close', stop);
 }
 
-/**
- * A transfer coding other than `chunked` (RFC 9112 section 6.1), which node's parser takes off
- * without a word and leaves the rest coded: read as the content, gzip bytes would be stored as they
- * came. A server SHOULD answer 501 to a coding it does not understand.
- */
-function unsupportedTransferCoding(field: string | undefined): string | undefined {
-  if (field === undefined) return undefined;
-  for (const coding of field.split(',')) {
-    const name = coding.trim().toLowerCase();
-    if (name !== 'chunked' && name !== '') return name;
-  }
-  return undefined;
-}
-
-/** Lets the rest of a body go unread. */
+/** Lets the rest of a body go unread: it is thrown away for a moment, then the connection is closed. */
 function discard(req: IncomingMessage): void {
   req.unpipe();
   req.resume();
+  closeAfterLinger(req);
 }
 
 /**

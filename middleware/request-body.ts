@@ -2,27 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestInfo } from '../src/conditions/request-info';
 import { BadRequest } from '../src/errors/http-error';
 import { unsupportedMediaType } from '../src/errors/negotiation-errors';
+import { hasRepeatedContentType } from '../src/http/content-type-field';
 import { ProblemType } from '../src/errors/problem-types';
 import type { CompiledRoute } from '../src/routing/route';
 import { isFormType } from '../src/routing/route-compilation';
 import { validateWithSchema } from '../src/schema-validation';
 import { bodyReadBefore, readRawBody } from './body-reader';
-
-/**
- * Whether Content-Type came in more than one field line, which it may not (RFC 9110 section 5.3):
- * node keeps the first and drops the others, where another hop may have read the last, so the body
- * would be read as a type the sender may not have meant.
- */
-function hasRepeatedContentType(rawHeaders: readonly string[]): boolean {
-  let seen = false;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i]!;
-    if (name.length !== 12 || name.toLowerCase() !== 'content-type') continue;
-    if (seen) return true;
-    seen = true;
-  }
-  return false;
-}
 
 /**
  * Reads the request body into what the route declared: the first converter in order that can read

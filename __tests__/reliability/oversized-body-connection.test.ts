@@ -15,9 +15,10 @@ describe('a body over the limit is not read to its end', () => {
   });
 
   it.each([
-    ['a Content-Length over the limit', 'Content-Length: 1000000000000'],
-    ['a chunked body that passes the limit', 'Transfer-Encoding: chunked'],
-  ])('closes the connection of %s that the client keeps sending', async (_, framing) => {
+    ['a Content-Length over the limit', 'Content-Length: 1000000000000', 413],
+    ['a chunked body that passes the limit', 'Transfer-Encoding: chunked', 413],
+    ['a body in a transfer coding it does not understand', 'Transfer-Encoding: gzip, chunked', 501],
+  ])('closes the connection of %s that the client keeps sending', async (_, framing, status) => {
     const server: Server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {
@@ -42,14 +43,14 @@ describe('a body over the limit is not read to its end', () => {
         // A keep-alive request (no Connection: close), its body sent as fast as the server takes it.
         socket.write(`PUT /small HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${framing}\r\n\r\n`);
         const piece = Buffer.alloc(64 * 1024, 0x20);
-        const chunk = framing.startsWith('Transfer') ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece;
+        const chunk = framing.endsWith('chunked') ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece;
         const pump = (): void => {
           while (open && socket.write(chunk)) sent += piece.length;
           if (open) socket.once('drain', pump);
         };
         pump();
       });
-      expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
+      expect(outcome.answer.slice(0, 13)).toBe(`HTTP/1.1 ${status} `);
       expect(outcome.closed).toBe(true);
       expect(outcome.sent).toBeLessThan(64 * 1024 * 1024);
     } finally {

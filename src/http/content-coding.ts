@@ -11,3 +11,11 @@ export function contentCodings(field: string | undefined): string[] {
     .map((coding) => coding.toLowerCase())
     .filter((coding) => coding !== 'identity');
 }
+
+/**
+ * The transfer codings of a message (`Transfer-Encoding`, RFC 9112 section 6.1), lower-cased, in
+ * the order they were applied; empty when there are none.
+ */
+export function transferCodings(field: string | undefined): string[] {
+  return field === undefined ? [] : splitList(field).map((coding) => coding.toLowerCase());
+}
