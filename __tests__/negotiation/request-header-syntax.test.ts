@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { ProblemType } from '../../src';
-import { rawExchange } from '../setup/raw-exchange';
+import { rawExchange } from '../setup/raw-http';
 import { expectProblem, serve } from './negotiation-fixture';
 
-/** Sends raw request text and answers the status and the body of the response. */
+/** Sends raw request text and answers the status and the body (as UTF-8) of the response. */
 async function raw(app: ReturnType<typeof serve>, text: string): Promise<{ status: number; body: string }> {
-  const answer = Buffer.from(await rawExchange(app, text), 'latin1').toString('utf8');
-  return { status: Number(answer.slice(9, 12)), body: answer.slice(answer.indexOf('\r\n\r\n') + 4) };
+  const { status, body } = await rawExchange(app, text);
+  return { status, body: Buffer.from(body, 'latin1').toString('utf8') };
 }
 
 describe('the syntax of the request fields that frame and type a body', () => {

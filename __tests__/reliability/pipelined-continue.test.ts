@@ -1,15 +1,16 @@
 import type http from 'node:http';
 import express from 'express';
 import { NotFound, cache, createRouter } from '../../src';
-import { rawExchange } from '../setup/raw-exchange';
+import { rawExchange } from '../setup/raw-http';
 
 /**
  * Two pipelined requests, the second with `Expect: 100-continue`: node queues its `100 Continue`
  * while the first response is still going out, and the second response must come after it, head
  * first (node 20 put the head of a response ended with a Buffer in front of the interim response).
  */
-function pipelined(listener: http.RequestListener, second: string): Promise<string> {
-  return rawExchange(listener, `GET /small HTTP/1.1\r\nHost: x\r\n\r\n${second} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+async function pipelined(listener: http.RequestListener, second: string): Promise<string> {
+  const { head, body } = await rawExchange(listener, `GET /small HTTP/1.1\r\nHost: x\r\n\r\n${second} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+  return `${head}\r\n\r\n${body}`;
 }
 
 /** The status of the response after the interim one, or undefined when the interim one is not between two responses. */

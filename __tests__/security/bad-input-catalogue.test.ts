@@ -6,7 +6,7 @@ import { type RunningServer, startServer } from '../../routes/http/graceful-serv
 import { createMemoryStore } from '../../routes/store/memory-store';
 import type { ServiceStore } from '../../routes/store/store';
 import { PNG } from '../routes/service-fixture';
-import { type RawAnswer, head, rawRequest } from './raw-http';
+import { type RawAnswer, head, rawRequest } from '../setup/raw-http';
 
 /**
  * The bad-input catalogue: hostile requests against the illustrative service as `npm start` runs

@@ -1,6 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type MediaRange, parseAccept } from '../http/accept-header';
-import { type MediaType, parseMediaType } from '../http/media-type';
+import { BoundedMemo } from '../http/bounded-memo';
+import { type MediaType, tryParseMediaType } from '../http/media-type';
+
+/** Content-Type fields parsed, per distinct text (requests send few), frozen since they are shared. */
+const parsedContentTypes = new BoundedMemo<string, MediaType | undefined>(1000);
+
+function frozenMediaType(text: string): MediaType | undefined {
+  const parsed = tryParseMediaType(text);
+  return parsed === undefined ? undefined : Object.freeze({ ...parsed, parameters: Object.freeze({ ...parsed.parameters }) });
+}
 
 /** Query parameters: name to values, in order. A Map: names are data, and inserting is several times faster than into a null-prototype object. */
 export type QueryParameters = ReadonlyMap<string, readonly string[]>;
@@ -80,11 +89,7 @@ class LazyRequestInfo implements RequestInfo {
   get contentType(): MediaType | undefined {
     if (this.#contentType === null) {
       const header = this.headers['content-type'];
-      try {
-        this.#contentType = header === undefined || header === '' ? OCTET_STREAM : parseMediaType(header);
-      } catch {
-        this.#contentType = undefined;
-      }
+      this.#contentType = header === undefined || header === '' ? OCTET_STREAM : parsedContentTypes.get(header, frozenMediaType);
     }
     return this.#contentType;
   }

@@ -1,16 +1,18 @@
 /**
  * Splits a list-based field value on commas outside quoted strings (RFC 9110 section 5.6.1),
- * trimming optional whitespace and dropping empty elements, which recipients must ignore.
+ * trimming optional whitespace and dropping empty elements, which recipients must ignore. With
+ * `separator` `;`, the parameters of a media type or a directive the same way (section 5.6.6).
  */
-export function splitList(value: string): string[] {
+export function splitList(value: string, separator: ',' | ';' = ','): string[] {
   const parts: string[] = [];
+  const split = separator.charCodeAt(0);
   let start = 0;
   let quoted = false;
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     if (c === 0x22 /* " */) quoted = !quoted;
     else if (c === 0x5c /* \ */ && quoted) i++;
-    else if (c === 0x2c /* , */ && !quoted) {
+    else if (c === split && !quoted) {
       pushTrimmed(parts, value.slice(start, i));
       start = i + 1;
     }

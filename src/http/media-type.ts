@@ -1,5 +1,6 @@
 import { canonicalCharset } from './charset-label';
 import * as contentType from 'content-type';
+import { splitList } from './header-list';
 
 /**
  * A parsed media type (RFC 9110 section 8.3.1). `type` and `subtype` are lower-case; parameter
@@ -43,24 +44,11 @@ export function parseMediaType(text: string): MediaType {
 }
 
 /**
- * The text with the tabs of its optional white space as spaces: RFC 9110 section 5.6.6 allows both
- * around `;` (`OWS = *( SP / HTAB )`), the `content-type` package only spaces. Tabs inside a quoted
- * string are left to it.
+ * The text with the optional white space around its `;` as single spaces: RFC 9110 section 5.6.6
+ * allows tabs there (`OWS = *( SP / HTAB )`), the `content-type` package only spaces.
  */
 function withSpacesForTabs(text: string): string {
-  if (!text.includes('\t')) return text;
-  let result = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '\\') {
-      result += c + (text[++i] ?? '');
-      continue;
-    }
-    if (c === '"') quoted = !quoted;
-    result += !quoted && c === '\t' ? ' ' : c;
-  }
-  return result;
+  return text.includes('\t') ? splitList(text, ';').join('; ') : text;
 }
 
 /**
@@ -72,22 +60,11 @@ function repeatedParameter(text: string): string | undefined {
   const first = text.indexOf(';');
   if (first === -1 || text.indexOf(';', first + 1) === -1) return undefined;
   const names = new Set<string>();
-  let quoted = false;
-  let start = first + 1;
-  for (let i = start; i <= text.length; i++) {
-    const c = text[i];
-    if (quoted && c === '\\') {
-      i++;
-      continue;
-    }
-    if (c === '"') quoted = !quoted;
-    if (quoted || (c !== ';' && i !== text.length)) continue;
-    const parameter = text.slice(start, i);
+  for (const parameter of splitList(text.slice(first + 1), ';')) {
     const equals = parameter.indexOf('=');
     const name = (equals === -1 ? parameter : parameter.slice(0, equals)).trim().toLowerCase();
-    if (name !== '' && names.has(name)) return name;
+    if (names.has(name)) return name;
     names.add(name);
-    start = i + 1;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
-import { connect } from 'node:net';
+import http from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 
 /** What came back on a raw connection: the status (0 when nothing did), the head, the body. */
 export interface RawAnswer {
@@ -51,4 +52,19 @@ export function rawRequest(port: number, parts: readonly (string | Buffer)[], op
 export function head(requestLine: string, headers: Readonly<Record<string, string | number>> = {}): string {
   const lines = [requestLine, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
   return `${lines.join('\r\n')}\r\n\r\n`;
+}
+
+/**
+ * Serves `listener` on 127.0.0.1 for one {@link rawRequest}: sends `text` as it is (so nothing
+ * normalises a malformed or pipelined request), ends the writing side, and answers what came back.
+ */
+export async function rawExchange(listener: http.RequestListener, text: string): Promise<RawAnswer> {
+  const server = http.createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await rawRequest((server.address() as AddressInfo).port, [text], { halfClose: true });
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
