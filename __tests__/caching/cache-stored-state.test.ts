@@ -134,6 +134,31 @@ describe.each(['middleware', 'wrap'] as const)('cache() as %s', (form) => {
     });
   });
 
+  describe('a 200 to HEAD (RFC 9111 section 4.3.5)', () => {
+    it('freshens the stored GET response it describes', async () => {
+      const { agent, advance, calls } = await origin((_req, res, call) => {
+        res.set({ ETag: '"e1"', 'Cache-Control': call === 1 ? 'max-age=10' : 'max-age=100' }).type('text/plain').send('body one');
+      });
+      await agent.get('/r').expect(200, 'body one');
+      advance(20);
+      await agent.head('/r').expect(200);
+      await agent.get('/r').expect(200, 'body one').expect('X-Cache', 'HIT').expect('Cache-Control', 'max-age=100');
+      expect(calls()).toBe(2);
+    });
+
+    it('removes the stored GET response it does not describe, so the next GET fetches it whole', async () => {
+      const { agent, advance, calls, seen } = await origin((_req, res, call) => {
+        res.set({ ETag: call === 1 ? '"e1"' : '"e2"', 'Cache-Control': 'max-age=10' }).type('text/plain').send(`body ${call}`);
+      });
+      await agent.get('/r').expect(200, 'body 1');
+      advance(20);
+      await agent.head('/r').expect(200);
+      await agent.get('/r').expect(200, 'body 3').expect('X-Cache', 'MISS');
+      expect(seen[2]!['if-none-match']).toBeUndefined();
+      expect(calls()).toBe(3);
+    });
+  });
+
   describe('preconditions for the origin (RFC 9111 section 4.3.2)', () => {
     it.each([
       ['If-Match', '"nope"'],

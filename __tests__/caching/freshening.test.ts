@@ -1,4 +1,4 @@
-import { notModifiedIdentifies } from '../../src/caching/freshening';
+import { headResponseDescribes, notModifiedIdentifies } from '../../src/caching/freshening';
 
 const LM = 'Wed, 01 Jan 2025 11:00:00 GMT';
 const LATER = 'Wed, 01 Jan 2025 11:30:00 GMT';
@@ -20,5 +20,20 @@ describe('which stored response a 304 to the cache\'s own validation identifies 
     ['no validator when the stored response has none either', { etag: undefined, lastModified: undefined }, {}, true],
   ])('%s', (_name, stored, notModified, expected) => {
     expect(notModifiedIdentifies(stored, notModified)).toBe(expected);
+  });
+});
+
+describe('whether a 200 to HEAD describes a stored GET response (RFC 9111 section 4.3.5)', () => {
+  const stored = { etag: '"a"', lastModified: LM, contentLength: 10 };
+  it.each([
+    ['the same tag, Last-Modified and length', { etag: '"a"', 'last-modified': LM, 'content-length': '10' }, true],
+    ['the same tag, no length', { etag: '"a"' }, true],
+    ['the same Last-Modified, no tag', { 'last-modified': LM }, true],
+    ['another tag', { etag: '"b"', 'content-length': '10' }, false],
+    ['the same tag and another Last-Modified', { etag: '"a"', 'last-modified': LATER }, false],
+    ['the same tag and another length', { etag: '"a"', 'content-length': '11' }, false],
+    ['no validator at all', { 'content-length': '10' }, false],
+  ])('%s', (_name, head, expected) => {
+    expect(headResponseDescribes(stored, head)).toBe(expected);
   });
 });

@@ -6,7 +6,7 @@ import { type CacheControl, parseCacheControl } from '../../src/caching/cache-co
 import { evaluatePreconditions } from '../../src/caching/conditional-request';
 import { decideReuse, freshnessLifetime, mayServeStale, staleIfErrorAllows } from '../../src/caching/freshness';
 import { type HeaderMap, fieldLines, fieldValue } from '../../src/caching/header-map';
-import { notModifiedIdentifies } from '../../src/caching/freshening';
+import { headResponseDescribes, notModifiedIdentifies } from '../../src/caching/freshening';
 import { invalidatedUris } from '../../src/caching/invalidation';
 import { HttpError } from '../../src/errors/http-error';
 import { ProblemType } from '../../src/errors/problem-types';
@@ -280,6 +280,12 @@ export function cache(options: CacheOptions = {}): SharedCache {
             const stored = { ...response, selecting: selectingHeaders(view.vary as readonly string[], req.headers) };
             views.set(stored, view);
             keep(key, stored, req.headers);
+          } else if (method === 'HEAD' && head.status === 200 && stale !== undefined) {
+            // RFC 9111 section 4.3.5: a HEAD response freshens the stored GET response it describes;
+            // one it does not describe is stale, and goes (the next GET fetches it whole).
+            const described = headResponseDescribes({ ...stale.view, contentLength: stale.response.body.byteLength }, headerMapOf(head.rawHeaders));
+            if (described) keepFreshened(key, entryOf(freshen(stale.response, head.rawHeaders, requestTime, responseTime)), req, responseTime);
+            else keep(key, undefined, req.headers);
           } else if (head.status === 304 && stale !== undefined) {
             // The client's own conditional request: a 304 for the stored validator freshens it too (RFC 9111 section 4.3.4).
             // Only when it carries an entity tag: the client's validators need not be the stored ones.

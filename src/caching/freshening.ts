@@ -30,3 +30,19 @@ export function notModifiedIdentifies(stored: StoredValidators, notModified: Hea
   if (lastModified !== undefined) return lastModified.trim() === stored.lastModified?.trim();
   return stored.etag === undefined && stored.lastModified === undefined;
 }
+
+/**
+ * Whether a 200 to a HEAD request describes a stored GET response, so that it may freshen it
+ * (RFC 9111 section 4.3.5): the validators it carries (ETag, Last-Modified) are the stored ones,
+ * and so is its Content-Length when it has one. A HEAD response with no validator describes nothing
+ * it can be checked against; one that does not match says the stored response is stale.
+ */
+export function headResponseDescribes(stored: StoredValidators & { readonly contentLength: number }, head: HeaderMap): boolean {
+  const etag = fieldLines(head.etag)[0];
+  const lastModified = fieldLines(head['last-modified'])[0];
+  if (etag === undefined && lastModified === undefined) return false;
+  if (etag !== undefined && etag.trim() !== stored.etag?.trim()) return false;
+  if (lastModified !== undefined && lastModified.trim() !== stored.lastModified?.trim()) return false;
+  const length = fieldLines(head['content-length'])[0];
+  return length === undefined || Number(length) === stored.contentLength;
+}
