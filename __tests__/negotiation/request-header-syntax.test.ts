@@ -35,6 +35,12 @@ describe('the syntax of the request fields that frame and type a body', () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it('reads an Accept range that gives q twice as before, since Accept only states a preference', async () => {
+    const res = await request(app).post('/echo').set('Content-Type', 'application/json').set('Accept', 'application/json; q=0.5; q=0.7').send('{"t":1}');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ t: 1 });
+  });
+
   it('refuses a request with two Content-Type field lines with 400 (RFC 9110 section 5.3)', async () => {
     const body = '{"t":1}';
     const res = await raw(

@@ -1,14 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type MediaRange, parseAccept } from '../http/accept-header';
 import { BoundedMemo } from '../http/bounded-memo';
-import { type MediaType, tryParseMediaType } from '../http/media-type';
+import { type MediaType, parseContentType } from '../http/media-type';
 
 /** Content-Type fields parsed, per distinct text (requests send few), frozen since they are shared. */
 const parsedContentTypes = new BoundedMemo<string, MediaType | undefined>(1000);
 
 function frozenMediaType(text: string): MediaType | undefined {
-  const parsed = tryParseMediaType(text);
-  return parsed === undefined ? undefined : Object.freeze({ ...parsed, parameters: Object.freeze({ ...parsed.parameters }) });
+  try {
+    const parsed = parseContentType(text);
+    return Object.freeze({ ...parsed, parameters: Object.freeze({ ...parsed.parameters }) });
+  } catch {
+    return undefined;
+  }
 }
 
 /** Query parameters: name to values, in order. A Map: names are data, and inserting is several times faster than into a null-prototype object. */

@@ -34,13 +34,25 @@ export function parseMediaType(text: string): MediaType {
   } catch (error) {
     throw new InvalidMediaTypeError(text, (error as Error).message);
   }
-  const repeated = repeatedParameter(text);
-  if (repeated !== undefined) throw new InvalidMediaTypeError(text, `the parameter ${repeated} is given twice`);
   const slash = parsed.type.indexOf('/');
   const type = parsed.type.slice(0, slash);
   const subtype = parsed.type.slice(slash + 1);
   if (type === '*' && subtype !== '*') throw new InvalidMediaTypeError(text, 'a wildcard type needs a wildcard subtype');
   return { type, subtype, parameters: parsed.parameters };
+}
+
+/**
+ * Parses the media type of a Content-Type field, which says how to read bytes, so more strictly
+ * than {@link parseMediaType}: a parameter given twice, which RFC 6838 section 4.3 calls an error,
+ * is refused (the `content-type` package keeps the last: `charset=utf-8; charset=iso-8859-1` would
+ * read UTF-8 text as Latin-1). An Accept range with a repeated `q` is only a preference, and is
+ * read as the package reads it.
+ */
+export function parseContentType(text: string): MediaType {
+  const parsed = parseMediaType(text);
+  const repeated = repeatedParameter(text);
+  if (repeated !== undefined) throw new InvalidMediaTypeError(text, `the parameter ${repeated} is given twice`);
+  return parsed;
 }
 
 /**
@@ -52,9 +64,8 @@ function withSpacesForTabs(text: string): string {
 }
 
 /**
- * The name of a parameter given more than once, which RFC 6838 section 4.3 calls an error (the
- * `content-type` package keeps the last: `charset=utf-8; charset=iso-8859-1` would read UTF-8 text
- * as Latin-1). Names are compared case-insensitively; `;` inside a quoted value separates nothing.
+ * The name of a parameter given more than once. Names are compared case-insensitively; `;` inside
+ * a quoted value separates nothing.
  */
 function repeatedParameter(text: string): string | undefined {
   const first = text.indexOf(';');
