@@ -189,15 +189,18 @@ export function cache(options: CacheOptions = {}): SharedCache {
   };
 
   /**
-   * Keeps a stored response a 304 freshened, if it may still be stored: the 304's fields may now say
-   * `no-store` or `private`, or take away what let a response to a request with Authorization be
-   * stored (RFC 9111 sections 3, 3.5 and 4.3.4). Otherwise the variant is removed.
+   * Freshens a stored response with the fields of a 304 (or a HEAD response) and keeps it, if it may
+   * still be stored: those fields may now say `no-store` or `private`, or take away what let a
+   * response to a request with Authorization be stored (RFC 9111 sections 3, 3.5, 4.3.4 and 4.3.5).
+   * Otherwise the variant is removed. Answers the freshened response.
    */
-  const keepFreshened = (key: string, refreshed: Entry, req: IncomingMessage, responseTime: number): void => {
+  const keepFreshened = (key: string, stored: Entry, update: readonly string[], req: IncomingMessage, requestTime: number, responseTime: number): Entry => {
+    const refreshed = entryOf(freshen(stored.response, update, requestTime, responseTime));
     const authorization = req.headers.authorization ?? (refreshed.response.authorized === true ? '' : undefined);
     const requestHeaders: HeaderMap = { 'cache-control': req.headers['cache-control'], authorization };
     const storable = mayStore(req.method ?? 'GET', refreshed.response.status, refreshed.view.headers, requestHeaders, key, responseTime);
     keep(key, storable ? refreshed.response : undefined, req.headers);
+    return refreshed;
   };
 
   /**
@@ -254,8 +257,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
         },
         onEnd: (head, body) => {
           if (outcome === 'refreshed' && stale !== undefined) {
-            const refreshed = entryOf(freshen(stale.response, head.rawHeaders, requestTime, responseTime));
-            keepFreshened(key, refreshed, req, responseTime);
+            const refreshed = keepFreshened(key, stale, head.rawHeaders, req, requestTime, responseTime);
             answer(req, res, refreshed, 'REVALIDATED', false, writers, setBefore);
           } else if (outcome === 'unidentified' && stale !== undefined) {
             // A 304 whose validators name another representation updates nothing (RFC 9111 section
@@ -284,13 +286,13 @@ export function cache(options: CacheOptions = {}): SharedCache {
             // RFC 9111 section 4.3.5: a HEAD response freshens the stored GET response it describes;
             // one it does not describe is stale, and goes (the next GET fetches it whole).
             const described = headResponseDescribes({ ...stale.view, contentLength: stale.response.body.byteLength }, headerMapOf(head.rawHeaders));
-            if (described) keepFreshened(key, entryOf(freshen(stale.response, head.rawHeaders, requestTime, responseTime)), req, responseTime);
+            if (described) keepFreshened(key, stale, head.rawHeaders, req, requestTime, responseTime);
             else keep(key, undefined, req.headers);
           } else if (head.status === 304 && stale !== undefined) {
             // The client's own conditional request: a 304 for the stored validator freshens it too (RFC 9111 section 4.3.4).
             // Only when it carries an entity tag: the client's validators need not be the stored ones.
             const notModified = headerMapOf(head.rawHeaders);
-            if (notModified.etag !== undefined && notModifiedIdentifies(stale.view, notModified)) keepFreshened(key, entryOf(freshen(stale.response, head.rawHeaders, requestTime, responseTime)), req, responseTime);
+            if (notModified.etag !== undefined && notModifiedIdentifies(stale.view, notModified)) keepFreshened(key, stale, head.rawHeaders, req, requestTime, responseTime);
           }
         },
       },

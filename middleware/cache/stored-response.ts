@@ -1,7 +1,8 @@
 import { correctedInitialAge, parseAge } from '../../src/caching/age';
 import { type CacheControl, parseCacheControl } from '../../src/caching/cache-control';
 import { dateValue, freshnessLifetime } from '../../src/caching/freshness';
-import { type HeaderMap, fieldLines, splitList } from '../../src/caching/header-map';
+import { validatorFields } from '../../src/caching/freshening';
+import { type HeaderMap, splitList } from '../../src/caching/header-map';
 import { type VaryFields, parseVary } from '../../src/caching/vary';
 import type { StoredResponse } from './store';
 
@@ -139,8 +140,7 @@ export function describeResponse(response: StoredResponse, effective: (headers: 
       responseTime: response.responseTime,
     }),
     vary: parseVary(headers.vary),
-    etag: fieldLines(headers.etag)[0],
-    lastModified: fieldLines(headers['last-modified'])[0],
+    ...validatorFields(headers),
     authorizedReuse: cacheControl.public === true || cacheControl.sMaxAge !== undefined || cacheControl.mustRevalidate === true,
     replay,
     notModified,

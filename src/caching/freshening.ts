@@ -7,6 +7,11 @@ export interface StoredValidators {
   readonly lastModified: string | undefined;
 }
 
+/** The validators a response's fields carry: its first ETag and Last-Modified lines. */
+export function validatorFields(headers: HeaderMap): StoredValidators {
+  return { etag: fieldLines(headers.etag)[0], lastModified: fieldLines(headers['last-modified'])[0] };
+}
+
 /**
  * Whether a 304 received for a cache's own conditional request identifies the stored response it
  * validated, so that it may freshen it (RFC 9111 section 4.3.4):
@@ -18,7 +23,7 @@ export interface StoredValidators {
  * - a 304 with no validator at all identifies a stored response only when that has none either.
  */
 export function notModifiedIdentifies(stored: StoredValidators, notModified: HeaderMap): boolean {
-  const etagField = fieldLines(notModified.etag)[0];
+  const { etag: etagField, lastModified } = validatorFields(notModified);
   if (etagField !== undefined) {
     const tag = parseEntityTag(etagField);
     const storedTag = parseEntityTag(stored.etag);
@@ -26,7 +31,6 @@ export function notModifiedIdentifies(stored: StoredValidators, notModified: Hea
     const compare: (a: EntityTag, b: EntityTag) => boolean = tag.weak ? weakMatch : strongMatch;
     return compare(tag, storedTag);
   }
-  const lastModified = fieldLines(notModified['last-modified'])[0];
   if (lastModified !== undefined) return lastModified.trim() === stored.lastModified?.trim();
   return stored.etag === undefined && stored.lastModified === undefined;
 }
@@ -38,8 +42,7 @@ export function notModifiedIdentifies(stored: StoredValidators, notModified: Hea
  * it can be checked against; one that does not match says the stored response is stale.
  */
 export function headResponseDescribes(stored: StoredValidators & { readonly contentLength: number }, head: HeaderMap): boolean {
-  const etag = fieldLines(head.etag)[0];
-  const lastModified = fieldLines(head['last-modified'])[0];
+  const { etag, lastModified } = validatorFields(head);
   if (etag === undefined && lastModified === undefined) return false;
   if (etag !== undefined && etag.trim() !== stored.etag?.trim()) return false;
   if (lastModified !== undefined && lastModified.trim() !== stored.lastModified?.trim()) return false;
