@@ -20,15 +20,3 @@ export async function rejection(promise: Promise<unknown>, status: number): Prom
   expect({ status: error.status, detail: error.detail }).toEqual({ status, detail: expect.any(String) });
   return error;
 }
-
-/** Milliseconds an async call takes. */
-export async function timed<T>(call: () => Promise<T>): Promise<[T | undefined, number]> {
-  const start = performance.now();
-  let result: T | undefined;
-  try {
-    result = await call();
-  } catch {
-    result = undefined;
-  }
-  return [result, performance.now() - start];
-}

@@ -40,15 +40,12 @@ describe('XML attacks', () => {
       ['nested entity expansion (billion laughs)', BILLION_LAUGHS],
       ['an external DTD', EXTERNAL_DTD],
       ['a parameter entity', PARAMETER_ENTITY],
-    ])('answers 400, fast, for %s', async (_attack, body) => {
-      const started = performance.now();
+    ])('answers 400 for %s, refusing its DOCTYPE before anything is expanded or fetched', async (_attack, body) => {
       const res = await request(app).post(path).set('Content-Type', type).send(body);
-      const elapsed = performance.now() - started;
       const problem = expectProblem(res, 400);
       expect(problem.type).toBe(ProblemType.malformedBody);
       expect(problem.detail).toContain('<!DOCTYPE>');
       expect(res.text).not.toContain('root:');
-      expect(elapsed).toBeLessThan(2000);
       expect(handler).not.toHaveBeenCalled();
     });
 
@@ -59,12 +56,11 @@ describe('XML attacks', () => {
     });
   });
 
-  it('answers 400 for a billion laughs hidden at the end of a large body, still fast', async () => {
+  it('answers 400 for a billion laughs hidden at the end of a large body, refusing its DOCTYPE', async () => {
     const body = `<!-- ${'x'.repeat(200_000)} -->${BILLION_LAUGHS.replace('<?xml version="1.0"?>', '')}`;
-    const started = performance.now();
     const res = await request(app).post('/objects').set('Content-Type', 'application/xml').send(body);
-    expect(res.status).toBe(400);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(expectProblem(res, 400).detail).toContain('<!DOCTYPE>');
+    expect(handler).not.toHaveBeenCalled();
   });
 
   it('still reads the five predefined entities and character references', async () => {
