@@ -19,6 +19,11 @@ export interface Variant {
   readonly request: RequestSpec;
   /** The only status counted as expected. */
   readonly status: number;
+  /**
+   * Response fields the variant's answer must carry, checked on one request before the rounds and
+   * one after them (autocannon counts statuses only): a cache hit's `Age`, the DSL's strong ETag.
+   */
+  readonly fields?: Readonly<Record<string, RegExp>>;
   /** Runs once before the rounds: request headers that depend on the server (an ETag to revalidate). */
   readonly prepare?: (origin: string) => Promise<Readonly<Record<string, string>>>;
   /** Peak live memory per request is probed for this variant (the server runs with --expose-gc). */
@@ -45,6 +50,10 @@ export interface Case {
 const ITEM_HEADERS = { 'x-client': 'bench', accept: 'application/json' } as const;
 const get = (path: string, headers: Readonly<Record<string, string>> = ITEM_HEADERS): RequestSpec => ({ method: 'GET', path, headers });
 const ITEM_PATH = '/items/42?verbose=false';
+/** What the DSL's item route does beyond the JSON: a strong ETag, cache headers, `Vary`. */
+const DSL_ITEM = { etag: /^"[^"]+"$/, 'cache-control': /max-age=60/, vary: /accept/i, 'content-type': /^application\/json/ } as const;
+/** A 304 from the `.etag()` hook: the tag, and no body's fields. */
+const DSL_NOT_MODIFIED = { etag: /^"[^"]+"$/, 'cache-control': /max-age=60/ } as const;
 
 /** Echo a small body in the format it came in. */
 const echo = (type: 'json' | 'xml', body: string): RequestSpec => ({
@@ -56,6 +65,14 @@ const echo = (type: 'json' | 'xml', body: string): RequestSpec => ({
 const ECHO_JSON = echo('json', SMALL_JSON);
 const ECHO_XML = echo('xml', SMALL_XML);
 const PUT_LARGE: RequestSpec = { method: 'PUT', path: '/blobs/1', headers: { 'content-type': 'application/json' }, body: LARGE_JSON };
+
+/** Sends the request once first, so that the shared cache holds its answer before it is checked. */
+function prime(request: RequestSpec): (origin: string) => Promise<Record<string, string>> {
+  return async (origin) => {
+    await send(origin, request);
+    return {};
+  };
+}
 
 /** Fetches the ETag a server gives the request, to revalidate with it. */
 function revalidate(request: RequestSpec): (origin: string) => Promise<Record<string, string>> {
@@ -83,8 +100,8 @@ export const CASES: readonly Case[] = [
       { id: 'express', server: 'express-json', request: get(ITEM_PATH), status: 200 },
       { id: 'express-use-raw', server: 'express-use-raw', request: get(ITEM_PATH), status: 200 },
       { id: 'express-same', server: 'express-same', request: get(ITEM_PATH), status: 200 },
-      { id: 'dsl', server: 'dsl', request: get(ITEM_PATH), status: 200 },
-      { id: 'dsl-wrap', server: 'dsl-wrap', request: get(ITEM_PATH), status: 200 },
+      { id: 'dsl', server: 'dsl', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
+      { id: 'dsl-wrap', server: 'dsl-wrap', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
     ],
     ratios: [
       { label: 'DSL, api.wrap(app) / bare Express', of: 'dsl-wrap', to: 'express', min: 1.0 },
@@ -112,10 +129,10 @@ export const CASES: readonly Case[] = [
     id: 'conditional',
     title: '3. Conditional GET: 200 versus 304',
     variants: [
-      { id: 'dsl-200', server: 'dsl-etag', request: get(ITEM_PATH), status: 200 },
-      { id: 'dsl-304', server: 'dsl-etag', request: get(ITEM_PATH), status: 304, prepare: revalidate(get(ITEM_PATH)) },
-      { id: 'dsl-wrap-200', server: 'dsl-wrap-etag', request: get(ITEM_PATH), status: 200 },
-      { id: 'dsl-wrap-304', server: 'dsl-wrap-etag', request: get(ITEM_PATH), status: 304, prepare: revalidate(get(ITEM_PATH)) },
+      { id: 'dsl-200', server: 'dsl-etag', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
+      { id: 'dsl-304', server: 'dsl-etag', request: get(ITEM_PATH), status: 304, prepare: revalidate(get(ITEM_PATH)), fields: DSL_NOT_MODIFIED },
+      { id: 'dsl-wrap-200', server: 'dsl-wrap-etag', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
+      { id: 'dsl-wrap-304', server: 'dsl-wrap-etag', request: get(ITEM_PATH), status: 304, prepare: revalidate(get(ITEM_PATH)), fields: DSL_NOT_MODIFIED },
       { id: 'express-200', server: 'express-json', request: get(ITEM_PATH), status: 200 },
       { id: 'express-304', server: 'express-json', request: get(ITEM_PATH), status: 304, prepare: revalidate(get(ITEM_PATH)) },
       // The floor: node:http writing the whole 200 by hand, with nothing to look up.
@@ -133,8 +150,8 @@ export const CASES: readonly Case[] = [
     id: 'cache',
     title: '4. Cache hits through cache().wrap(app)',
     variants: [
-      { id: 'cache-hit', server: 'dsl-cached', request: get(ITEM_PATH), status: 200 },
-      { id: 'cache-off', server: 'dsl', request: get(ITEM_PATH), status: 200 },
+      { id: 'cache-hit', server: 'dsl-cached', request: get(ITEM_PATH), status: 200, prepare: prime(get(ITEM_PATH)), fields: { ...DSL_ITEM, age: /^\d+$/ } },
+      { id: 'cache-off', server: 'dsl', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
       { id: 'node-raw', server: 'node-raw', request: get(ITEM_PATH), status: 200 },
       { id: 'express', server: 'express-json', request: get(ITEM_PATH), status: 200 },
     ],
@@ -209,9 +226,9 @@ export const CASES: readonly Case[] = [
     id: 'negotiation',
     title: '6. Negotiation under a browser Accept (XML wins at q=0.9)',
     variants: [
-      { id: 'dsl-browser', server: 'dsl', request: get(ITEM_PATH, { 'x-client': 'bench', accept: BROWSER_ACCEPT }), status: 200 },
-      { id: 'dsl-xml', server: 'dsl', request: get(ITEM_PATH, { 'x-client': 'bench', accept: 'application/xml' }), status: 200 },
-      { id: 'express-format', server: 'express-format', request: get(ITEM_PATH, { 'x-client': 'bench', accept: BROWSER_ACCEPT }), status: 200 },
+      { id: 'dsl-browser', server: 'dsl', request: get(ITEM_PATH, { 'x-client': 'bench', accept: BROWSER_ACCEPT }), status: 200, fields: { 'content-type': /^application\/xml/ } },
+      { id: 'dsl-xml', server: 'dsl', request: get(ITEM_PATH, { 'x-client': 'bench', accept: 'application/xml' }), status: 200, fields: { 'content-type': /^application\/xml/ } },
+      { id: 'express-format', server: 'express-format', request: get(ITEM_PATH, { 'x-client': 'bench', accept: BROWSER_ACCEPT }), status: 200, fields: { 'content-type': /^application\/xml/ } },
     ],
     ratios: [
       { label: 'DSL browser Accept / Express res.format', of: 'dsl-browser', to: 'express-format' },

@@ -1,7 +1,8 @@
 /**
  * The benchmark harness: starts each case's servers as separate processes, drives them with
  * autocannon on 127.0.0.1 for a bounded time, A/B interleaved over several rounds (the order
- * rotates each round), and reduces the rounds to medians and same-round ratios.
+ * moves one place every other round and is reversed every other round), and reduces the rounds to
+ * medians and same-round ratios.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
@@ -9,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Case, RequestSpec, Variant } from './cases';
+import { fieldMismatches } from './field-mismatches';
 import type { HarnessMessage, ServerMessage } from './server';
 
 export interface RunOptions {
@@ -162,10 +164,15 @@ function load(origin: string, request: RequestSpec, headers: Readonly<Record<str
   });
 }
 
-/** A single request, to check a variant answers what it should before it is measured. */
+/**
+ * A single request, to check a variant answers what it should (its status and the fields it
+ * declares) before it is measured and after.
+ */
 async function check(origin: string, variant: Variant, headers: Readonly<Record<string, string>>): Promise<void> {
   const response = await send(origin, variant.request, headers);
   if (response.status !== variant.status) throw new Error(`${variant.id}: expected ${variant.status}, got ${response.status}: ${response.body.slice(0, 300)}`);
+  const wrong = fieldMismatches(variant.fields ?? {}, response.headers);
+  if (wrong.length > 0) throw new Error(`${variant.id}: ${wrong.join('; ')}`);
 }
 
 /**
@@ -217,7 +224,8 @@ async function measureSlice(server: ServerProcess, variant: Variant, headers: Re
     seconds: result.duration ?? seconds,
     answered: Object.values(statuses).reduce((sum, n) => sum + n, 0),
     expected: statuses[String(variant.status)] ?? 0,
-    errors: result.errors + result.timeouts,
+    // autocannon counts a timeout among the errors as well.
+    errors: result.errors,
     p99Ms: result.latency.p99,
     cpuMicros: after.cpuMicros - before.cpuMicros,
     served: after.requests - before.requests,
@@ -292,6 +300,8 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
           log(`  round ${round + 1} ${variant.id.padEnd(16)} ${sample.rps.toFixed(0).padStart(7)} req/s  p99 ${String(sample.p99Ms).padStart(4)} ms  ${sample.cpuMicrosPerRequest.toFixed(1).padStart(6)} us CPU/req${sample.errors + sample.unexpected > 0 ? `  errors ${sample.errors} unexpected ${sample.unexpected} ${JSON.stringify(sample.statuses)}` : ''}`);
         }
       }
+      // Still answering as it should after the load (a cache hit is still a hit).
+      for (const variant of benchCase.variants) await check(servers.get(variant.server)!.origin, variant, extra.get(variant.id)!);
       const peaks = new Map<string, number>();
       for (const variant of benchCase.variants.filter((v) => v.memory === true)) {
         const server = servers.get(variant.server)!;

@@ -4,6 +4,9 @@ import type { RunResult } from './harness';
 const number = (value: number, digits = 0): string =>
   Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
 
+/** autocannon records latencies in whole milliseconds: a p99 of 0 is a p99 under one. */
+const latency = (ms: number): string => (ms < 1 ? '< 1' : number(ms, ms % 1 === 0 ? 0 : 1));
+
 export function formatReport(run: RunResult): string {
   const { machine: m, settings: s } = run;
   const lines: string[] = [
@@ -15,7 +18,7 @@ export function formatReport(run: RunResult): string {
     lines.push(`### ${c.title}`, '', '| variant | req/s | p99 ms | server CPU us/req | errors | unexpected status |', '|---|---:|---:|---:|---:|---:|');
     for (const v of c.variants) {
       lines.push(
-        `| ${v.id} | ${number(v.medianRps)} | ${number(v.medianP99Ms)} | ${number(v.medianCpuMicrosPerRequest, 1)} | ${v.errors} | ${v.unexpected} |`,
+        `| ${v.id} | ${number(v.medianRps)} | ${latency(v.medianP99Ms)} | ${number(v.medianCpuMicrosPerRequest, 1)} | ${v.errors} | ${v.unexpected} |`,
       );
     }
     lines.push('', '| ratio (same round, median) | value | target | |', '|---|---:|---:|---|');

@@ -38,6 +38,12 @@ async function main(): Promise<void> {
   });
   const report = formatReport(run);
   console.log(`\n${report}`);
+  const failing = run.cases.flatMap((c) => c.variants.filter((v) => v.errors > 0 || v.unexpected > 0).map((v) => `${c.id}/${v.id}`));
+  if (failing.length > 0) {
+    // A target missed is reported in the table; an error or an unexpected status fails the run.
+    console.error(`Errors or unexpected statuses in ${failing.join(', ')}`);
+    process.exitCode = 1;
+  }
   const root = path.join(__dirname, '..');
   const results = path.join(root, 'bench', 'results');
   mkdirSync(results, { recursive: true });
