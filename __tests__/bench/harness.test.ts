@@ -19,6 +19,7 @@ describe('runBench(options)', () => {
     for (const variant of result!.variants) {
       expect(variant.errors).toBe(0);
       expect(variant.unexpected).toBe(0);
+      expect(variant.wrongAfterRounds).toEqual([]);
       expect(variant.samples[0]!.requests).toBeGreaterThan(0);
     }
     expect(result!.ratios[0]!.median).toBeGreaterThan(0);

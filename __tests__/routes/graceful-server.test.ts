@@ -66,9 +66,8 @@ describe('startServer(listener, port)', () => {
   });
 
   it('should close idle keep-alive connections when a shutdown begins, not at their keep-alive timeout', async () => {
-    const running = await startServer((_req, res) => res.end('ok'), 0, '127.0.0.1');
-    // Longer than the test may run: only the shutdown can close the connection in time.
-    running.server.keepAliveTimeout = 60_000;
+    // An idle connection left open past the grace period would make the shutdown 'forced'.
+    const running = await startServer((_req, res) => res.end('ok'), 0, '127.0.0.1', { shutdownGrace: 500, keepAliveTimeout: 60_000 });
     const socket = connect({ port: Number(new URL(running.url).port), host: '127.0.0.1' });
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
@@ -76,7 +75,6 @@ describe('startServer(listener, port)', () => {
     const closed = new Promise((resolve) => socket.once('close', resolve));
     await expect(running.shutdown()).resolves.toBe('clean');
     await closed;
-    expect(socket.destroyed).toBe(true);
   });
 
   it('should cut requests that outlive the grace period, and say so', async () => {

@@ -71,11 +71,11 @@ export function startServer(listener: RequestListener, port: number, host?: stri
         resolve('forced');
       }, limits.shutdownGrace);
       deadline.unref();
+      // Node 19 and later close the idle keep-alive connections here too.
       server.close(() => {
         clearTimeout(deadline);
         resolve('clean');
       });
-      server.closeIdleConnections();
     });
     return stopping;
   };
