@@ -88,6 +88,7 @@ const routesCase = (kind: 'dsl' | 'express' | 'fmw', count: number): Variant => 
   server: `${kind}-${count}`,
   request: get(`/r${count - 1}${ITEM_PATH}`),
   status: 200,
+  ...(kind === 'dsl' && { fields: DSL_ITEM }),
 });
 
 export const CASES: readonly Case[] = [
@@ -150,7 +151,7 @@ export const CASES: readonly Case[] = [
     id: 'cache',
     title: '4. Cache hits through cache().wrap(app)',
     variants: [
-      { id: 'cache-hit', server: 'dsl-cached', request: get(ITEM_PATH), status: 200, prepare: prime(get(ITEM_PATH)), fields: { ...DSL_ITEM, age: /^\d+$/ } },
+      { id: 'cache-hit', server: 'dsl-cached', request: get(ITEM_PATH), status: 200, prepare: prime(get(ITEM_PATH)), fields: { ...DSL_ITEM, age: /^\d+$/, 'x-cache': /^HIT$/ } },
       { id: 'cache-off', server: 'dsl', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
       { id: 'node-raw', server: 'node-raw', request: get(ITEM_PATH), status: 200 },
       { id: 'express', server: 'express-json', request: get(ITEM_PATH), status: 200 },
@@ -170,30 +171,35 @@ export const CASES: readonly Case[] = [
         server: 'express-post',
         request: ECHO_JSON,
         status: 200,
+        fields: { 'content-type': /^application\/json/ },
       },
       {
         id: 'dsl-post-json',
         server: 'dsl-bodies',
         request: ECHO_JSON,
         status: 200,
+        fields: { 'content-type': /^application\/json/ },
       },
       {
         id: 'dsl-wrap-post-json',
         server: 'dsl-wrap-bodies',
         request: ECHO_JSON,
         status: 200,
+        fields: { 'content-type': /^application\/json/ },
       },
       {
         id: 'dsl-wrap-post-xml',
         server: 'dsl-wrap-bodies',
         request: ECHO_XML,
         status: 200,
+        fields: { 'content-type': /^application\/xml/ },
       },
       {
         id: 'dsl-post-xml',
         server: 'dsl-bodies',
         request: ECHO_XML,
         status: 200,
+        fields: { 'content-type': /^application\/xml/ },
       },
       {
         id: 'express-put',

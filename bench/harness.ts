@@ -48,6 +48,8 @@ export interface VariantResult {
   readonly medianCpuMicrosPerRequest: number;
   readonly errors: number;
   readonly unexpected: number;
+  /** What the one request after the rounds answered otherwise than the variant should (empty when all was right). */
+  readonly wrongAfterRounds: readonly string[];
   /** Peak live memory above the request's start, in bytes (variants with `memory`). */
   readonly peakMemoryBytes?: number;
 }
@@ -168,11 +170,10 @@ function load(origin: string, request: RequestSpec, headers: Readonly<Record<str
  * A single request, to check a variant answers what it should (its status and the fields it
  * declares) before it is measured and after.
  */
-async function check(origin: string, variant: Variant, headers: Readonly<Record<string, string>>): Promise<void> {
+async function check(origin: string, variant: Variant, headers: Readonly<Record<string, string>>): Promise<string[]> {
   const response = await send(origin, variant.request, headers);
-  if (response.status !== variant.status) throw new Error(`${variant.id}: expected ${variant.status}, got ${response.status}: ${response.body.slice(0, 300)}`);
-  const wrong = fieldMismatches(variant.fields ?? {}, response.headers);
-  if (wrong.length > 0) throw new Error(`${variant.id}: ${wrong.join('; ')}`);
+  if (response.status !== variant.status) return [`expected ${variant.status}, got ${response.status}: ${response.body.slice(0, 300)}`];
+  return fieldMismatches(variant.fields ?? {}, response.headers);
 }
 
 /**
@@ -270,7 +271,9 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
         const server = servers.get(variant.server)!;
         const headers = variant.prepare === undefined ? {} : await variant.prepare(server.origin);
         extra.set(variant.id, headers);
-        await check(server.origin, variant, headers);
+        const wrong = await check(server.origin, variant, headers);
+        // A variant that does not answer as it should is not measured at all.
+        if (wrong.length > 0) throw new Error(`${variant.id}: ${wrong.join('; ')}`);
       }
       if (options.warmup > 0) {
         for (const variant of benchCase.variants) {
@@ -280,9 +283,9 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
       const samples = new Map<string, Sample[]>(benchCase.variants.map((v) => [v.id, []]));
       for (let round = 0; round < options.rounds; round++) {
         const count = benchCase.variants.length;
-        // Rotate the order each round, and reverse it every other round (A B C, then C' B' A'), so no
-        // variant always runs first or right after a heavy one, and slow drifts of the machine's
-        // speed weigh on both sides of a ratio alike.
+        // Move the order one place every other round, and reverse it every other round (A B C,
+        // C B A, B C A, A C B, ...), so no variant always runs first or right after a heavy one, and
+        // slow drifts of the machine's speed weigh on both sides of a ratio alike.
         const rotated = benchCase.variants.map((_v, i) => benchCase.variants[(i + Math.floor(round / 2)) % count]!);
         const order = round % 2 === 0 ? rotated : rotated.reverse();
         // Each variant's time in the round is cut into slices taken in turn (A B C A B C ...), so
@@ -300,8 +303,10 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
           log(`  round ${round + 1} ${variant.id.padEnd(16)} ${sample.rps.toFixed(0).padStart(7)} req/s  p99 ${String(sample.p99Ms).padStart(4)} ms  ${sample.cpuMicrosPerRequest.toFixed(1).padStart(6)} us CPU/req${sample.errors + sample.unexpected > 0 ? `  errors ${sample.errors} unexpected ${sample.unexpected} ${JSON.stringify(sample.statuses)}` : ''}`);
         }
       }
-      // Still answering as it should after the load (a cache hit is still a hit).
-      for (const variant of benchCase.variants) await check(servers.get(variant.server)!.origin, variant, extra.get(variant.id)!);
+      // Still answering as it should after the load (a cache hit is still a hit); what is not is
+      // reported with the figures, which are kept.
+      const afterRounds = new Map<string, string[]>();
+      for (const variant of benchCase.variants) afterRounds.set(variant.id, await check(servers.get(variant.server)!.origin, variant, extra.get(variant.id)!));
       const peaks = new Map<string, number>();
       for (const variant of benchCase.variants.filter((v) => v.memory === true)) {
         const server = servers.get(variant.server)!;
@@ -311,7 +316,7 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
         peaks.set(variant.id, probe.peakBytes);
         log(`  memory ${variant.id}: peak live ${(probe.peakBytes / 2 ** 20).toFixed(2)} MiB above the request's start (${probe.requests} requests)`);
       }
-      cases.push(summarise(benchCase, samples, peaks));
+      cases.push(summarise(benchCase, samples, peaks, afterRounds));
     } finally {
       for (const server of servers.values()) await server.stop();
     }
@@ -319,7 +324,7 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
   return { startedAt, machine: machine(), settings: { duration: options.duration, slice: options.slice ?? 1, rounds: options.rounds, warmup: options.warmup, connections: options.connections }, cases };
 }
 
-function summarise(benchCase: Case, samples: ReadonlyMap<string, readonly Sample[]>, peaks: ReadonlyMap<string, number>): CaseResult {
+function summarise(benchCase: Case, samples: ReadonlyMap<string, readonly Sample[]>, peaks: ReadonlyMap<string, number>, afterRounds: ReadonlyMap<string, readonly string[]>): CaseResult {
   const variants = benchCase.variants.map((variant): VariantResult => {
     const own = samples.get(variant.id)!;
     const peak = peaks.get(variant.id);
@@ -332,6 +337,7 @@ function summarise(benchCase: Case, samples: ReadonlyMap<string, readonly Sample
       medianCpuMicrosPerRequest: median(own.map((s) => s.cpuMicrosPerRequest)),
       errors: own.reduce((sum, s) => sum + s.errors, 0),
       unexpected: own.reduce((sum, s) => sum + s.unexpected, 0),
+      wrongAfterRounds: afterRounds.get(variant.id) ?? [],
       ...(peak !== undefined && { peakMemoryBytes: peak }),
     };
   });

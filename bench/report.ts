@@ -4,7 +4,7 @@ import type { RunResult } from './harness';
 const number = (value: number, digits = 0): string =>
   Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
 
-/** autocannon records latencies in whole milliseconds: a p99 of 0 is a p99 under one. */
+/** autocannon records latencies in whole milliseconds, so a p99 under 1 (a median of 0 or 0.5) says only that. */
 const latency = (ms: number): string => (ms < 1 ? '< 1' : number(ms, ms % 1 === 0 ? 0 : 1));
 
 export function formatReport(run: RunResult): string {
@@ -21,6 +21,8 @@ export function formatReport(run: RunResult): string {
         `| ${v.id} | ${number(v.medianRps)} | ${latency(v.medianP99Ms)} | ${number(v.medianCpuMicrosPerRequest, 1)} | ${v.errors} | ${v.unexpected} |`,
       );
     }
+    const wrong = c.variants.filter((v) => v.wrongAfterRounds.length > 0);
+    if (wrong.length > 0) lines.push('', ...wrong.map((v) => `**${v.id} answered wrongly after its rounds:** ${v.wrongAfterRounds.join('; ')}`));
     lines.push('', '| ratio (same round, median) | value | target | |', '|---|---:|---:|---|');
     for (const r of c.ratios) {
       lines.push(`| ${r.label} | ${number(r.median, 2)} | ${r.min === undefined ? '' : `>= ${r.min}`} | ${r.met === undefined ? '' : r.met ? 'met' : '**not met**'} |`);

@@ -38,10 +38,11 @@ async function main(): Promise<void> {
   });
   const report = formatReport(run);
   console.log(`\n${report}`);
-  const failing = run.cases.flatMap((c) => c.variants.filter((v) => v.errors > 0 || v.unexpected > 0).map((v) => `${c.id}/${v.id}`));
+  const failing = run.cases.flatMap((c) => c.variants.filter((v) => v.errors > 0 || v.unexpected > 0 || v.wrongAfterRounds.length > 0).map((v) => `${c.id}/${v.id}`));
   if (failing.length > 0) {
-    // A target missed is reported in the table; an error or an unexpected status fails the run.
-    console.error(`Errors or unexpected statuses in ${failing.join(', ')}`);
+    // A target missed is reported in the table; an error, an unexpected status or a wrong answer
+    // after the rounds fails the run, and its figures do not replace the table in the docs.
+    console.error(`Errors, unexpected statuses or wrong answers in ${failing.join(', ')}`);
     process.exitCode = 1;
   }
   const root = path.join(__dirname, '..');
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   const file = path.join(results, `${run.startedAt.replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
   console.log(`Figures written to ${path.relative(root, file)}`);
-  if (!values['no-docs'] && wanted === undefined) {
+  if (!values['no-docs'] && wanted === undefined && failing.length === 0) {
     const docs = path.join(root, 'docs', 'performance.md');
     const text = readFileSync(docs, 'utf8');
     const start = '<!-- bench:start -->';

@@ -210,7 +210,8 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'dsl-etag': () => listener(dslApp((api) => declareItemRoute(api, '/items/{id}', { etag: true }))),
   'dsl-wrap-etag': () => dslWrapped((api) => declareItemRoute(api, '/items/{id}', { etag: true })),
   'dsl-cached': () => {
-    const shared = cache();
+    // X-Cache says how each answer was made, so the harness can check that hits are fresh hits.
+    const shared = cache({ statusHeader: 'X-Cache' });
     return listener(shared.wrap(dslApp((api) => declareItemRoute(api, '/items/{id}'))));
   },
   'express-format': expressFormat,
