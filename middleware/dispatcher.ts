@@ -11,7 +11,7 @@ import type { RouteIndex } from '../src/routing/route-index';
 import { selectRoute } from '../src/routing/route-selection';
 import { isThenable } from './maybe-promise';
 import { writeProblem } from './problem-writer';
-import { DispatchExchange, type ExpressPrototypes, expressPrototypesOf, passingPrototypesOn } from './request-exchange';
+import { DispatchExchange, type ExpressPrototypes, expressPrototypesOf, passingPrototypesOn, requestTarget } from './request-exchange';
 import { invokeRoute } from './route-invocation';
 
 /** Options of the dispatch middleware. */
@@ -69,7 +69,7 @@ function createDispatch(
       return;
     }
     try {
-      writeProblem(res, error, (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/', request.accept, (fault) => onError(fault, req, res));
+      writeProblem(res, error, requestTarget(req), request.accept, (fault) => onError(fault, req, res));
     } catch (writing) {
       // Never thrown back at node or Express (an unhandled rejection ends the process): logged,
       // and the connection cut, as for a response that cannot be finished.

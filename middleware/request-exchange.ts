@@ -9,6 +9,14 @@ export interface ExpressPrototypes {
   readonly response: object;
 }
 
+/**
+ * The request target as the client sent it: Express's `originalUrl` (a router mounted under a path
+ * sees `req.url` without it), else node's `url`.
+ */
+export function requestTarget(req: IncomingMessage): string {
+  return (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+}
+
 /** Whether a request listener is an Express application (it has the prototypes to lend). */
 export function expressPrototypesOf(listener: unknown): ExpressPrototypes | undefined {
   const app = listener as Partial<ExpressPrototypes> | undefined;

@@ -6,7 +6,7 @@ import { type CacheControl, parseCacheControl } from '../../src/caching/cache-co
 import { evaluatePreconditions } from '../../src/caching/conditional-request';
 import { decideReuse, freshnessLifetime, mayServeStale, staleIfErrorAllows } from '../../src/caching/freshness';
 import { type HeaderMap, fieldLines, fieldValue } from '../../src/caching/header-map';
-import { headResponseDescribes, notModifiedIdentifies } from '../../src/caching/freshening';
+import { hasValidator, headResponseDescribes, notModifiedIdentifies } from '../../src/caching/freshening';
 import { invalidatedUris } from '../../src/caching/invalidation';
 import { HttpError } from '../../src/errors/http-error';
 import { ProblemType } from '../../src/errors/problem-types';
@@ -19,12 +19,12 @@ import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary
 import { REPRESENTATION_FIELDS } from '../../src/http/representation-fields';
 import { writeProblem } from '../problem-writer';
 import { headFirst } from '../head-first';
-import { passingPrototypesOn } from '../request-exchange';
+import { passingPrototypesOn, requestTarget } from '../request-exchange';
 import { type Writers, captureResponse } from './capture';
 import { KeyFamilies } from './key-families';
 import { MemoryStore } from './memory-store';
 import type { CacheStore, MaybePromise, StoredResponse } from './store';
-import { type ResponseView, describeResponse, freshen, hasValidator, headerMapOf, storableHeaderLines, withoutFields } from './stored-response';
+import { type ResponseView, describeResponse, freshen, headerMapOf, storableHeaderLines, withoutFields } from './stored-response';
 
 /** How the cache answered a request, as the optional status header says it. */
 export type CacheStatus = 'HIT' | 'MISS' | 'REVALIDATED' | 'STALE';
@@ -142,7 +142,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
         exists: true,
       }) === 'not-modified';
     const stored = notModified ? view.notModified : view.replay;
-    const lines = (own === undefined || !sharesAName(own, view.replayNames) ? stored : withoutFields(stored, own)).concat('Age', age);
+    const lines = (own === undefined ? stored : withoutFields(stored, own)).concat('Age', age);
     if (statusHeader !== undefined) lines.push(statusHeader, status);
     if (notModified) {
       writers.writeHead.call(res, 304, 'Not Modified', lines);
@@ -229,14 +229,16 @@ export function cache(options: CacheOptions = {}): SharedCache {
     let responseTime = requestTime;
     let storable = false;
     let outcome: 'refreshed' | 'unidentified' | 'stale' | undefined;
+    let fields: HeaderMap = {};
     const writers = captureResponse(
       res,
       {
         onHead: (head) => {
           responseTime = now();
+          fields = headerMapOf(head.rawHeaders);
           if (stale !== undefined) {
             if (revalidating && head.status === 304) {
-              outcome = notModifiedIdentifies(stale.view, headerMapOf(head.rawHeaders)) ? 'refreshed' : 'unidentified';
+              outcome = notModifiedIdentifies(stale.view, fields) ? 'refreshed' : 'unidentified';
               return { mode: 'swallow' };
             }
             const age = currentAge(stale.view.initialAge, stale.response.responseTime, responseTime);
@@ -247,7 +249,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
               return { mode: 'swallow' };
             }
           }
-          const headers = effective(headerMapOf(head.rawHeaders));
+          const headers = effective(fields);
           if (!LOOKUP_METHODS.has(method) && head.status >= 200) {
             invalidate(invalidatedUris({ method, status: head.status, requestUri: key, responseHeaders: headers }));
           }
@@ -285,14 +287,13 @@ export function cache(options: CacheOptions = {}): SharedCache {
           } else if (method === 'HEAD' && head.status === 200 && stale !== undefined) {
             // RFC 9111 section 4.3.5: a HEAD response freshens the stored GET response it describes;
             // one it does not describe is stale, and goes (the next GET fetches it whole).
-            const described = headResponseDescribes({ ...stale.view, contentLength: stale.response.body.byteLength }, headerMapOf(head.rawHeaders));
+            const described = headResponseDescribes({ ...stale.view, contentLength: stale.response.body.byteLength }, fields);
             if (described) keepFreshened(key, stale, head.rawHeaders, req, requestTime, responseTime);
             else keep(key, undefined, req.headers);
           } else if (head.status === 304 && stale !== undefined) {
             // The client's own conditional request: a 304 for the stored validator freshens it too (RFC 9111 section 4.3.4).
             // Only when it carries an entity tag: the client's validators need not be the stored ones.
-            const notModified = headerMapOf(head.rawHeaders);
-            if (notModified.etag !== undefined && notModifiedIdentifies(stale.view, notModified)) keepFreshened(key, stale, head.rawHeaders, req, requestTime, responseTime);
+            if (fields.etag !== undefined && notModifiedIdentifies(stale.view, fields)) keepFreshened(key, stale, head.rawHeaders, req, requestTime, responseTime);
           }
         },
       },
@@ -358,7 +359,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
     }
     if (requestCc.onlyIfCached === true) {
       // RFC 9111 section 5.2.1.7: without a usable stored response, 504.
-      writeProblem(res, notCached(statusHeader), (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/', parseAccept(req.headers.accept));
+      writeProblem(res, notCached(statusHeader), requestTarget(req), parseAccept(req.headers.accept));
       return;
     }
     const revalidating = entry !== undefined && method === 'GET' && !clientConditional && hasValidator(entry.view);
@@ -409,12 +410,6 @@ function exchangeFields(res: ServerResponse, setBefore?: ReadonlySet<string>): S
   return own;
 }
 
-/** Whether two sets of names share one (the first is the small one: what the app set). */
-function sharesAName(few: ReadonlySet<string>, many: ReadonlySet<string>): boolean {
-  for (const name of few) if (many.has(name)) return true;
-  return false;
-}
-
 /**
  * Whether a request carries preconditions a stored response is not answered over: If-Match and
  * If-Unmodified-Since guard the origin's current state, so the request goes on (a GET with the
@@ -453,7 +448,7 @@ function cacheKey(req: IncomingMessage): string | undefined {
   // An absolute-form target is keyed by its path and Host, which is what node and Express serve it
   // by: keyed by its own authority, a request with another Host could store a page under it. The
   // asterisk-form names nothing to store.
-  const url = originFormOf((req as { originalUrl?: string }).originalUrl ?? req.url ?? '/');
+  const url = originFormOf(requestTarget(req));
   if (url === undefined) return undefined;
   const scheme = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true ? 'https' : 'http';
   return normalizedUri(`${scheme}://${req.headers.host ?? 'localhost'}${url}`);

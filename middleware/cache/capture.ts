@@ -34,14 +34,26 @@ export interface Writers {
 
 type Method = (this: ServerResponse, ...args: unknown[]) => unknown;
 
-type Chunk = string | Uint8Array;
 
 /**
- * The chunks in one buffer of their own: `Buffer.concat` puts a small result in a share of node's
- * 8 KiB pool, and a stored body kept alive its whole slab (a 2 KB body cost 4 KB), where a stored
- * body should cost what it is.
+ * A stored body's bytes live in buffers of their own: `Buffer.from` and `Buffer.concat` put small
+ * ones in a share of node's 8 KiB pool, and a stored body kept alive its whole slab (a 2 KB body
+ * cost 4 KB), where a stored body should cost what it is. Each chunk is copied once, as it is kept.
  */
-function ownedCopy(chunks: readonly Uint8Array[], size: number): Buffer {
+function ownedChunk(chunk: string | ArrayBufferView, encoding: BufferEncoding): Buffer {
+  if (typeof chunk === 'string') {
+    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(chunk, encoding));
+    bytes.write(chunk, 0, encoding);
+    return bytes;
+  }
+  const bytes = Buffer.allocUnsafeSlow(chunk.byteLength);
+  bytes.set(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+  return bytes;
+}
+
+/** The kept chunks as one body: the one chunk itself, or a buffer of its own for several. */
+function ownedBody(chunks: readonly Buffer[], size: number): Buffer {
+  if (chunks.length === 1) return chunks[0]!;
   const body = Buffer.allocUnsafeSlow(size);
   let at = 0;
   for (const chunk of chunks) {
@@ -50,6 +62,8 @@ function ownedCopy(chunks: readonly Uint8Array[], size: number): Buffer {
   }
   return body;
 }
+
+type Chunk = string | Uint8Array;
 type Callback = (error?: Error | null) => void;
 type HeaderArg = Record<string, unknown> | readonly unknown[] | undefined;
 
@@ -70,7 +84,7 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
 
   const keep = (chunk: unknown, encoding: unknown): void => {
     if (mode !== 'buffer' || (typeof chunk !== 'string' && !ArrayBuffer.isView(chunk))) return;
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    const buffer = ownedChunk(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
     size += buffer.byteLength;
     if (size > maxBytes) {
       // Too large to store: keep streaming, stop keeping.
@@ -131,7 +145,7 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
     }
     const result = original.end.apply(this, arguments as never);
     if (typeof chunk !== 'function') keep(chunk, encoding);
-    if (head !== undefined) hooks.onEnd(head, mode === 'buffer' ? ownedCopy(chunks, size) : undefined);
+    if (head !== undefined) hooks.onEnd(head, mode === 'buffer' ? ownedBody(chunks, size) : undefined);
     return result;
   } as ServerResponse['end'];
 

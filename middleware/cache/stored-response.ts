@@ -50,13 +50,6 @@ export function withoutFields(lines: readonly string[], names: ReadonlySet<strin
   return kept;
 }
 
-/** The lower-case names of header lines. */
-function namesOf(lines: readonly string[]): ReadonlySet<string> {
-  const names = new Set<string>();
-  for (let i = 0; i < lines.length; i += 2) names.add(lines[i]!.toLowerCase());
-  return names;
-}
-
 /** Header lines as a map by lower-case name; a repeated field keeps every line. */
 export function headerMapOf(raw: readonly string[]): Record<string, string | string[]> {
   const map: Record<string, string | string[]> = {};
@@ -106,8 +99,6 @@ export interface ResponseView {
   readonly replay: readonly string[];
   /** The header lines of a 304 made from it, without Age. */
   readonly notModified: readonly string[];
-  /** The lower-case names of {@link replay}'s lines (those of {@link notModified} are among them). */
-  readonly replayNames: ReadonlySet<string>;
 }
 
 /**
@@ -144,11 +135,5 @@ export function describeResponse(response: StoredResponse, effective: (headers: 
     authorizedReuse: cacheControl.public === true || cacheControl.sMaxAge !== undefined || cacheControl.mustRevalidate === true,
     replay,
     notModified,
-    replayNames: namesOf(replay),
   };
-}
-
-/** Whether a stored response has a validator a conditional request can use (RFC 9111 section 4.3.1). */
-export function hasValidator(view: ResponseView): boolean {
-  return view.etag !== undefined || view.lastModified !== undefined;
 }

@@ -12,6 +12,11 @@ export function validatorFields(headers: HeaderMap): StoredValidators {
   return { etag: fieldLines(headers.etag)[0], lastModified: fieldLines(headers['last-modified'])[0] };
 }
 
+/** Whether a response has a validator a conditional request can use (RFC 9111 section 4.3.1). */
+export function hasValidator(validators: StoredValidators): boolean {
+  return validators.etag !== undefined || validators.lastModified !== undefined;
+}
+
 /**
  * Whether a 304 received for a cache's own conditional request identifies the stored response it
  * validated, so that it may freshen it (RFC 9111 section 4.3.4):
@@ -32,7 +37,7 @@ export function notModifiedIdentifies(stored: StoredValidators, notModified: Hea
     return compare(tag, storedTag);
   }
   if (lastModified !== undefined) return lastModified.trim() === stored.lastModified?.trim();
-  return stored.etag === undefined && stored.lastModified === undefined;
+  return !hasValidator(stored);
 }
 
 /**
@@ -42,8 +47,9 @@ export function notModifiedIdentifies(stored: StoredValidators, notModified: Hea
  * it can be checked against; one that does not match says the stored response is stale.
  */
 export function headResponseDescribes(stored: StoredValidators & { readonly contentLength: number }, head: HeaderMap): boolean {
-  const { etag, lastModified } = validatorFields(head);
-  if (etag === undefined && lastModified === undefined) return false;
+  const described = validatorFields(head);
+  if (!hasValidator(described)) return false;
+  const { etag, lastModified } = described;
   if (etag !== undefined && etag.trim() !== stored.etag?.trim()) return false;
   if (lastModified !== undefined && lastModified.trim() !== stored.lastModified?.trim()) return false;
   const length = fieldLines(head['content-length'])[0];

@@ -52,6 +52,13 @@ export function originOf(uri: string): string {
  * copy too many costs only a miss (RFC 9111 section 4.4).
  */
 export function uriFamily(uri: string): string {
+  return families.get(uri, familyOf);
+}
+
+/** A cache stores and invalidates the same keys again and again; a stream of new ones is bounded. */
+const families = new BoundedMemo<string, string>(1024);
+
+function familyOf(uri: string): string {
   const origin = originOf(uri);
   const target = uri.slice(origin.length);
   const queryAt = target.indexOf('?');
