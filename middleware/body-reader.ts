@@ -91,7 +91,7 @@ export function bodyReadBefore(req: IncomingMessage, mediaType: MediaType, limit
   else {
     const text = typeof parsed === 'string' ? parsed : parsed !== undefined && isJsonType(mediaType) ? JSON.stringify(parsed) : undefined;
     const charset = charsetOf(mediaType) ?? DEFAULT_CHARSET;
-    const encoded = text === undefined ? undefined : encodeText(text, canonicalCharset(charset) ?? DEFAULT_CHARSET);
+    const encoded = text === undefined ? undefined : encodeText(text, charset);
     if (encoded !== undefined) {
       const same = encoded.charset === canonicalCharset(charset);
       read = { body: encoded.body, mediaType: same ? mediaType : { ...mediaType, parameters: { ...mediaType.parameters, charset: encoded.charset } } };

@@ -11,7 +11,7 @@ import type { RouteIndex } from '../src/routing/route-index';
 import { selectRoute } from '../src/routing/route-selection';
 import { isThenable } from './maybe-promise';
 import { writeProblem } from './problem-writer';
-import { DispatchExchange, type ExpressPrototypes, expressPrototypesOf, passingPrototypesOn, requestTarget } from './request-exchange';
+import { DispatchExchange, type ExpressPrototypes, expressPrototypesOf, lendExpress, passingPrototypesOn, requestTarget } from './request-exchange';
 import { invokeRoute } from './route-invocation';
 
 /** Options of the dispatch middleware. */
@@ -48,7 +48,7 @@ function createDispatch(
   // onError is promised an Express request: under wrap(app) the request is node's until a handler
   // reads ctx.req, so it is lent the app's prototypes first (as a handler's would be).
   const onError = (error: unknown, req: IncomingMessage, res: ServerResponse): void =>
-    report(error, (express === undefined ? req : new DispatchExchange(req, res, express).req) as Request);
+    report(error, express === undefined ? (req as Request) : lendExpress(req, res, express));
 
   /**
    * Reports a fault to `onError`: not an HttpError (an answer, not a fault), nor, when `cancelled`,

@@ -47,6 +47,14 @@ function problemXml(problem: ProblemDocument): string {
   return builder.buildObject(members);
 }
 
+function jsonOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The problem without the extension members that cannot be serialized (a BigInt, a `toJSON` that
  * throws): each is left out, and reported, rather than losing the answer.
@@ -83,11 +91,14 @@ export function writeProblem(
   accept: readonly MediaRange[] = [],
   report: (fault: unknown) => void = () => undefined,
 ): void {
-  const problem = serializable(toProblemDocument(error, instance), report);
+  const document = toProblemDocument(error, instance);
+  // Serialized once; only a document that fails is taken apart to find and report what failed.
+  const json = jsonOf(document);
+  const problem = json === undefined ? serializable(document, report) : document;
   const preferred = preferredMediaTypes(OFFERS, accept)[0];
   const xml = preferred !== undefined && XML_OFFERS.has(preferred);
   // Ended as text: see headFirst for what a Buffer would risk on a pipelined connection.
-  const body = xml ? problemXml(problem) : JSON.stringify(problem);
+  const body = xml ? problemXml(problem) : (json ?? JSON.stringify(problem));
   // What described the representation the handler was writing goes; what the app's middleware set
   // for every answer (CORS, HSTS, a request id) stays, as it does on a success.
   for (const name of res.getHeaderNames()) if (REPRESENTATION_FIELDS.has(name)) res.removeHeader(name);

@@ -90,22 +90,31 @@ export class DispatchExchange implements Exchange {
     return this.cancellation.signal;
   }
 
-  /** What Express 5's `app.handle` and its router do before a route's handler runs. */
+  /** Lends the app's prototypes once, with `req.next` handing the request on. */
   #lend(): void {
     const express = this.#express;
     if (express === undefined) return;
     this.#express = undefined;
-    const req = this.request as unknown as Record<string, unknown>;
-    const res = this.response as unknown as Record<string, unknown>;
-    req.res = res;
-    res.req = req;
-    Object.setPrototypeOf(req, express.request);
-    Object.setPrototypeOf(res, express.response);
-    res.locals ??= Object.create(null);
-    req.originalUrl ??= req.url;
-    req.baseUrl ??= '';
-    req.params ??= {};
+    const req = lendExpress(this.request, this.response, express);
     const passOn = this.passOn;
     if (passOn !== undefined) req.next ??= (error?: unknown) => passOn(error, this.request, this.response);
   }
+}
+
+/**
+ * What Express 5's `app.handle` and its router do to node's request and response before a route's
+ * handler runs: the app's prototypes, and the fields Express's own methods read. Answers the request.
+ */
+export function lendExpress(request: IncomingMessage, response: ServerResponse, express: ExpressPrototypes): Request {
+  const req = request as unknown as Record<string, unknown>;
+  const res = response as unknown as Record<string, unknown>;
+  req.res = res;
+  res.req = req;
+  Object.setPrototypeOf(req, express.request);
+  Object.setPrototypeOf(res, express.response);
+  res.locals ??= Object.create(null);
+  req.originalUrl ??= req.url;
+  req.baseUrl ??= '';
+  req.params ??= {};
+  return request as Request;
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type PreconditionOutcome, evaluatePreconditions, evaluatePreconditionsOverRepresentations, isGetOrHead } from '../src/caching/conditional-request';
+import { type PreconditionOutcome, type Validators, evaluatePreconditions, evaluatePreconditionsOverRepresentations, isGetOrHead } from '../src/caching/conditional-request';
 import type { RequestInfo } from '../src/conditions/request-info';
 import type { RequestContext } from '../src/dsl/request-context';
 import { negotiate } from '../src/http/accept-header';
@@ -73,11 +73,12 @@ function answerFromHook(invocation: Invocation, source: ValidatorSource): MaybeP
   const { route, request, res } = invocation;
   invocation.validators = source;
   const safe = isGetOrHead(request.method);
-  const offers = route.offers('object');
-  const chosen = safe && offers.length > 1 ? negotiate(offers, request.accept)[0] : undefined;
-  const validators = toValidators(source, chosen === undefined ? undefined : representationName(chosen));
+  let validators: Validators | undefined;
   let outcome: PreconditionOutcome;
   if (safe) {
+    const offers = route.offers('object');
+    const chosen = offers.length > 1 ? negotiate(offers, request.accept)[0] : undefined;
+    validators = toValidators(source, chosen === undefined ? undefined : representationName(chosen));
     // No such resource: a GET's answer is the handler's (a 404), and preconditions do not apply to
     // an answer that would not be a success (RFC 9110 section 13.2.1).
     if (validators === undefined) return readBodyAndHandle(invocation);

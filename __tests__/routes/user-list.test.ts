@@ -2,27 +2,24 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import request from 'supertest';
+import { listeningServers } from '../setup/listening';
 import { XML_TYPE, expectProblem, service } from './service-fixture';
 
 const ids = (body: { id: string }[]) => body.map((u) => u.id);
 
+const listening = listeningServers();
+
 /** The Link header of a GET sent with a raw request target (supertest would encode it). */
 async function rawLink(app: Express, target: string): Promise<string | undefined> {
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  try {
-    const { port } = server.address() as AddressInfo;
-    return await new Promise((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path: target, agent: false }, (res) => {
-        res.resume();
-        resolve(res.headers.link as string | undefined);
-      });
-      req.on('error', reject);
-      req.end();
+  const { port } = (await listening(app)).address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: target, agent: false }, (res) => {
+      res.resume();
+      resolve(res.headers.link as string | undefined);
     });
-  } finally {
-    server.close();
-  }
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 describe('GET /user/all', () => {

@@ -1,5 +1,5 @@
 import { type Acceptance, type MediaRange, acceptanceOf, compareAcceptance } from '../http/accept-header';
-import { type MediaType, includes, isCompatible, isConcrete, parseMediaType, specificity } from '../http/media-type';
+import { type MediaType, includes, includesInAnyCharset, isCompatible, isConcrete, parseMediaType, specificity } from '../http/media-type';
 
 /** A consumes or produces expression: a media type, possibly a range, possibly negated (`!text/plain`). */
 export interface MediaTypeExpression {
@@ -52,7 +52,7 @@ function acceptanceInAnyCharset(mediaType: MediaType, ranges: readonly MediaRang
   let best: Acceptance | undefined;
   for (const range of ranges) {
     const charset = range.parameters.charset;
-    if (charset === undefined || range.q === 0 || !includes(range, { ...mediaType, parameters: { ...mediaType.parameters, charset } })) continue;
+    if (charset === undefined || range.q === 0 || !includesInAnyCharset(range, mediaType)) continue;
     const candidate = { q: range.q, specificity: specificity(range), index: range.index };
     if (best === undefined || compareAcceptance(candidate, best) < 0) best = candidate;
   }

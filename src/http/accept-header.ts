@@ -94,18 +94,27 @@ export function preferredMediaTypes<T extends MediaType>(offers: readonly T[], r
   return scored.map((s) => s.offer);
 }
 
-const negotiated = new WeakMap<readonly MediaType[], WeakMap<readonly MediaRange[], readonly MediaType[]>>();
-
 /**
- * {@link preferredMediaTypes}, remembered per offers list and per parsed Accept header. Both are
- * immutable and shared: a route's offers are settled when it is declared, and {@link parseAccept}
- * answers the same frozen ranges for the same header text, so a distinct Accept header is
- * negotiated once per route, and forgotten when the Accept cache lets it go (bounded).
+ * A list worked out per offers list and per parsed Accept header, remembered: both are immutable
+ * and shared (a route's offers are settled when it is declared, {@link parseAccept} answers the
+ * same frozen ranges for the same header text), and forgotten with either.
  */
-export function negotiate<T extends MediaType>(offers: readonly T[], ranges: readonly MediaRange[]): readonly T[] {
-  let byRanges = negotiated.get(offers);
-  if (byRanges === undefined) negotiated.set(offers, (byRanges = new WeakMap()));
-  let preferred = byRanges.get(ranges) as readonly T[] | undefined;
-  if (preferred === undefined) byRanges.set(ranges, (preferred = Object.freeze(preferredMediaTypes(offers, ranges))));
+export function rememberedPerAccept<T>(
+  memo: WeakMap<object, WeakMap<readonly MediaRange[], readonly T[]>>,
+  offers: object,
+  ranges: readonly MediaRange[],
+  compute: () => T[],
+): readonly T[] {
+  let byRanges = memo.get(offers);
+  if (byRanges === undefined) memo.set(offers, (byRanges = new WeakMap()));
+  let preferred = byRanges.get(ranges);
+  if (preferred === undefined) byRanges.set(ranges, (preferred = Object.freeze(compute())));
   return preferred;
+}
+
+const negotiated = new WeakMap<object, WeakMap<readonly MediaRange[], readonly MediaType[]>>();
+
+/** {@link preferredMediaTypes}, remembered per offers list and per parsed Accept header ({@link rememberedPerAccept}). */
+export function negotiate<T extends MediaType>(offers: readonly T[], ranges: readonly MediaRange[]): readonly T[] {
+  return rememberedPerAccept(negotiated, offers, ranges, () => preferredMediaTypes(offers, ranges)) as readonly T[];
 }

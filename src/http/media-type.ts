@@ -137,9 +137,7 @@ function subtypeIncludes(range: string, subtype: string): boolean {
  * read and written in: `application/json;charset=utf-8` includes `application/json`.
  */
 export function includes(range: MediaType, candidate: MediaType): boolean {
-  if (range.type !== '*' && range.type !== candidate.type) return false;
-  if (!subtypeIncludes(range.subtype, candidate.subtype)) return false;
-  return parametersInclude(range.parameters, candidate);
+  return rangeIncludes(range, candidate, false);
 }
 
 /** Whether two media types (either possibly a range) have a type in common. */
@@ -152,11 +150,23 @@ function bothSuffixWildcardsAgree(a: MediaType, b: MediaType): boolean {
   return a.subtype.startsWith('*+') && b.subtype.startsWith('*+') && a.subtype === b.subtype;
 }
 
-function parametersInclude(range: Readonly<Record<string, string>>, candidate: MediaType): boolean {
+/** {@link includes}, whatever charset either names: the candidate can be written in the range's. */
+export function includesInAnyCharset(range: MediaType, candidate: MediaType): boolean {
+  return rangeIncludes(range, candidate, true);
+}
+
+function rangeIncludes(range: MediaType, candidate: MediaType, anyCharset: boolean): boolean {
+  if (range.type !== '*' && range.type !== candidate.type) return false;
+  if (!subtypeIncludes(range.subtype, candidate.subtype)) return false;
+  return parametersInclude(range.parameters, candidate, anyCharset);
+}
+
+function parametersInclude(range: Readonly<Record<string, string>>, candidate: MediaType, anyCharset: boolean): boolean {
   for (const name of Object.keys(range)) {
     if (name === 'q') continue;
     const wanted = range[name]!;
     if (name === 'charset') {
+      if (anyCharset) continue;
       if (charsetKey(wanted) !== charsetOfCandidate(candidate)) return false;
       continue;
     }

@@ -4,8 +4,8 @@ import type { ProducesCondition } from '../conditions/produces-condition';
 import { type BodyKind, bodyKindOf } from '../converters/body-kind';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import { type JsonSchemaLike, shapeOf } from '../converters/json-schema-shape';
-import { type MediaRange, preferredMediaTypes } from '../http/accept-header';
-import { type MediaType, formatMediaType, includes, isCompatible, isConcrete, isTextual } from '../http/media-type';
+import { type MediaRange, preferredMediaTypes, rememberedPerAccept } from '../http/accept-header';
+import { type MediaType, formatMediaType, includes, includesInAnyCharset, isCompatible, isConcrete, isTextual } from '../http/media-type';
 import type { PathTemplate } from './path-template';
 
 /** Whether a body token is a Standard Schema (zod, valibot, arktype ...). */
@@ -123,7 +123,7 @@ function isCharsetOpen(declared: MediaType, open: readonly MediaType[]): boolean
  * unless a negated produces expression takes it away; and for a range with a charset
  * (`text/*;charset=iso-8859-1`), each offer it names that one of `ranges` writes, in that charset.
  */
-export function offersWithAccepted(
+function offersWithAccepted(
   offers: readonly MediaType[],
   ranges: readonly MediaType[],
   accept: readonly MediaRange[],
@@ -138,10 +138,8 @@ export function offersWithAccepted(
       // `text/*;charset=iso-8859-1`: the offers it names that are written in any charset, in that one.
       const charset = wanted.parameters.charset;
       if (charset === undefined) continue;
-      const { charset: _, ...others } = wanted.parameters;
-      const range: MediaType = { type: wanted.type, subtype: wanted.subtype, parameters: others };
       for (const offer of offers) {
-        if (offer.parameters.charset !== undefined || !includes(range, offer) || !ranges.some((open) => includes(open, offer))) continue;
+        if (offer.parameters.charset !== undefined || !includesInAnyCharset(wanted, offer) || !ranges.some((open) => includes(open, offer))) continue;
         result.push({ ...offer, parameters: { ...offer.parameters, charset } });
       }
       continue;
@@ -154,12 +152,12 @@ export function offersWithAccepted(
   return result;
 }
 
-const negotiatedWithAccepted = new WeakMap<readonly MediaType[], WeakMap<readonly MediaRange[], readonly MediaType[]>>();
+const negotiatedWithAccepted = new WeakMap<object, WeakMap<readonly MediaRange[], readonly MediaType[]>>();
 
 /**
  * The offers for one request ({@link offersWithAccepted}) ranked by Accept, best first, remembered
- * as `negotiate` remembers: per route offers list (one per route and kind, with its ranges and
- * produces) and per parsed Accept header, both immutable and shared, so bounded with the Accept cache.
+ * per route offers list (one per route and kind, with its ranges and produces) and per parsed
+ * Accept header ({@link rememberedPerAccept}).
  */
 export function negotiateWithAccepted(
   offers: readonly MediaType[],
@@ -167,11 +165,7 @@ export function negotiateWithAccepted(
   accept: readonly MediaRange[],
   produces: ProducesCondition,
 ): readonly MediaType[] {
-  let byAccept = negotiatedWithAccepted.get(offers);
-  if (byAccept === undefined) negotiatedWithAccepted.set(offers, (byAccept = new WeakMap()));
-  let preferred = byAccept.get(accept);
-  if (preferred === undefined) byAccept.set(accept, (preferred = Object.freeze(preferredMediaTypes(offersWithAccepted(offers, ranges, accept, produces), accept))));
-  return preferred;
+  return rememberedPerAccept(negotiatedWithAccepted, offers, accept, () => preferredMediaTypes(offersWithAccepted(offers, ranges, accept, produces), accept));
 }
 
 /** The XML root element name when the route gives none: its last literal path segment, else `root`. */
