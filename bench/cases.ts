@@ -50,10 +50,13 @@ export interface Case {
 const ITEM_HEADERS = { 'x-client': 'bench', accept: 'application/json' } as const;
 const get = (path: string, headers: Readonly<Record<string, string>> = ITEM_HEADERS): RequestSpec => ({ method: 'GET', path, headers });
 const ITEM_PATH = '/items/42?verbose=false';
-/** What the DSL's item route does beyond the JSON: a strong ETag, cache headers, `Vary`. */
-const DSL_ITEM = { etag: /^"[^"]+"$/, 'cache-control': /max-age=60/, vary: /accept/i, 'content-type': /^application\/json/ } as const;
-/** A 304 from the `.etag()` hook: the tag, and no body's fields. */
+/** Answers in JSON and in XML. */
+const JSON_TYPE = { 'content-type': /^application\/json/ } as const;
+const XML_TYPE = { 'content-type': /^application\/xml/ } as const;
+/** A 304 from the `.etag()` hook: the tag and the cache headers, and no body's fields. */
 const DSL_NOT_MODIFIED = { etag: /^"[^"]+"$/, 'cache-control': /max-age=60/ } as const;
+/** What the DSL's item route does beyond the JSON: a strong ETag, cache headers, `Vary`. */
+const DSL_ITEM = { ...DSL_NOT_MODIFIED, vary: /accept/i, ...JSON_TYPE } as const;
 
 /** Echo a small body in the format it came in. */
 const echo = (type: 'json' | 'xml', body: string): RequestSpec => ({
@@ -171,35 +174,35 @@ export const CASES: readonly Case[] = [
         server: 'express-post',
         request: ECHO_JSON,
         status: 200,
-        fields: { 'content-type': /^application\/json/ },
+        fields: JSON_TYPE,
       },
       {
         id: 'dsl-post-json',
         server: 'dsl-bodies',
         request: ECHO_JSON,
         status: 200,
-        fields: { 'content-type': /^application\/json/ },
+        fields: JSON_TYPE,
       },
       {
         id: 'dsl-wrap-post-json',
         server: 'dsl-wrap-bodies',
         request: ECHO_JSON,
         status: 200,
-        fields: { 'content-type': /^application\/json/ },
+        fields: JSON_TYPE,
       },
       {
         id: 'dsl-wrap-post-xml',
         server: 'dsl-wrap-bodies',
         request: ECHO_XML,
         status: 200,
-        fields: { 'content-type': /^application\/xml/ },
+        fields: XML_TYPE,
       },
       {
         id: 'dsl-post-xml',
         server: 'dsl-bodies',
         request: ECHO_XML,
         status: 200,
-        fields: { 'content-type': /^application\/xml/ },
+        fields: XML_TYPE,
       },
       {
         id: 'express-put',
@@ -232,9 +235,9 @@ export const CASES: readonly Case[] = [
     id: 'negotiation',
     title: '6. Negotiation under a browser Accept (XML wins at q=0.9)',
     variants: [
-      { id: 'dsl-browser', server: 'dsl', request: get(ITEM_PATH, { 'x-client': 'bench', accept: BROWSER_ACCEPT }), status: 200, fields: { 'content-type': /^application\/xml/ } },
-      { id: 'dsl-xml', server: 'dsl', request: get(ITEM_PATH, { 'x-client': 'bench', accept: 'application/xml' }), status: 200, fields: { 'content-type': /^application\/xml/ } },
-      { id: 'express-format', server: 'express-format', request: get(ITEM_PATH, { 'x-client': 'bench', accept: BROWSER_ACCEPT }), status: 200, fields: { 'content-type': /^application\/xml/ } },
+      { id: 'dsl-browser', server: 'dsl', request: get(ITEM_PATH, { 'x-client': 'bench', accept: BROWSER_ACCEPT }), status: 200, fields: XML_TYPE },
+      { id: 'dsl-xml', server: 'dsl', request: get(ITEM_PATH, { 'x-client': 'bench', accept: 'application/xml' }), status: 200, fields: XML_TYPE },
+      { id: 'express-format', server: 'express-format', request: get(ITEM_PATH, { 'x-client': 'bench', accept: BROWSER_ACCEPT }), status: 200, fields: XML_TYPE },
     ],
     ratios: [
       { label: 'DSL browser Accept / Express res.format', of: 'dsl-browser', to: 'express-format' },

@@ -193,9 +193,15 @@ export function send(origin: string, request: RequestSpec, headers: Readonly<Rec
   });
 }
 
-/** Sends `count` requests one after the other. */
+/** Sends `count` requests one after the other, each answered as the variant should be. */
 async function sequential(origin: string, variant: Variant, count: number): Promise<void> {
-  for (let i = 0; i < count; i++) await check(origin, variant, {});
+  for (let i = 0; i < count; i++) await expectAnswer(origin, variant, {});
+}
+
+/** {@link check}, throwing what the answer got wrong: a variant that fails it is not measured. */
+async function expectAnswer(origin: string, variant: Variant, headers: Readonly<Record<string, string>>): Promise<void> {
+  const wrong = await check(origin, variant, headers);
+  if (wrong.length > 0) throw new Error(`${variant.id}: ${wrong.join('; ')}`);
 }
 
 function connectionsFor(variant: Variant, connections: number): number {
@@ -271,9 +277,7 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
         const server = servers.get(variant.server)!;
         const headers = variant.prepare === undefined ? {} : await variant.prepare(server.origin);
         extra.set(variant.id, headers);
-        const wrong = await check(server.origin, variant, headers);
-        // A variant that does not answer as it should is not measured at all.
-        if (wrong.length > 0) throw new Error(`${variant.id}: ${wrong.join('; ')}`);
+        await expectAnswer(server.origin, variant, headers);
       }
       if (options.warmup > 0) {
         for (const variant of benchCase.variants) {

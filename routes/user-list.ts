@@ -2,22 +2,15 @@ import encodeUrl from 'encodeurl';
 import { BadRequest, ProblemType, ResponseEntity, type Router } from '../src';
 import { ROLES, type Role } from './model/user';
 import { commit, validatorsForWrite, validatorsOf, expectationOf } from './http/conditional-write';
-import { STRUCTURED, listBody, viewsOf } from './http/representations';
+import { STRUCTURED, knownMatrixValues, listBody, viewsOf } from './http/representations';
 import type { ServiceStore } from './store/store';
 
 /** The value of `X-Confirm` that DELETE /user/all requires. */
 export const CONFIRM_DELETE_ALL = 'delete-all-users';
 
 function rolesOf(values: readonly string[] | undefined): ReadonlySet<Role> | undefined {
-  if (values === undefined) return undefined;
-  const unknown = values.find((value) => !(ROLES as readonly string[]).includes(value));
-  if (unknown !== undefined) {
-    throw new BadRequest(`Unknown role '${unknown}' in matrix variable 'role'; the roles are ${ROLES.join(', ')}`, {
-      type: ProblemType.invalidMatrixVariable,
-      extensions: { variable: 'role', value: unknown },
-    });
-  }
-  return new Set(values as Role[]);
+  const roles = knownMatrixValues('role', 'role', values, ROLES);
+  return roles === undefined ? undefined : new Set(roles);
 }
 
 /**
@@ -48,7 +41,8 @@ export function userListRoutes(api: Router, store: ServiceStore): void {
       const slice = matching.slice((page - 1) * size, page * size);
       const links: string[] = [];
       // The path as received may hold what no URI may (`<`, `>`, `"`): encoded as Express encodes Location.
-      const pageUrl = (n: number) => `<${encodeUrl(ctx.req.path)}?page=${n}&size=${size}>`;
+      const path = encodeUrl(ctx.req.path);
+      const pageUrl = (n: number) => `<${path}?page=${n}&size=${size}>`;
       if (page * size < matching.length) links.push(`${pageUrl(page + 1)}; rel="next"`);
       if (page > 1) links.push(`${pageUrl(Math.min(page - 1, Math.max(1, Math.ceil(matching.length / size))))}; rel="prev"`);
       let response = ResponseEntity.ok(listBody(await viewsOf(slice, avatars), ctx.mediaType)).withValidators(validatorsOf(state));

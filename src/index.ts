@@ -73,6 +73,9 @@ export type {
   FeedItem,
   CsvRecord,
   JsonSchemaLike,
+  DecodeOptions,
+  EncodedText,
+  WritableCharset,
 } from './converters';
 export { parseMediaType, formatMediaType } from './http/media-type';
 

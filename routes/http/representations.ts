@@ -55,19 +55,25 @@ export function project(view: UserView, fields: readonly string[] | undefined): 
 }
 
 /**
- * The fields a `fields` matrix variable names, or 400 naming the first unknown one. The `.etag()`
- * hook checks them too: a 304 must not answer a request whose answer would be a 400.
+ * The values of a matrix variable, or 400 naming the first one not among `known` (`noun`: what
+ * one is, for the detail). A `.etag()` hook checks them too: a 304 must not answer a request whose
+ * answer would be a 400.
  */
-export function checkFields(fields: readonly string[] | undefined): readonly UserField[] {
-  if (fields === undefined) return [];
-  const unknown = fields.find((field) => !(USER_FIELDS as readonly string[]).includes(field));
+export function knownMatrixValues<T extends string>(variable: string, noun: string, values: readonly string[] | undefined, known: readonly T[]): readonly T[] | undefined {
+  if (values === undefined) return undefined;
+  const unknown = values.find((value) => !(known as readonly string[]).includes(value));
   if (unknown !== undefined) {
-    throw new BadRequest(`Unknown field '${unknown}' in matrix variable 'fields'; the fields are ${USER_FIELDS.join(', ')}`, {
+    throw new BadRequest(`Unknown ${noun} '${unknown}' in matrix variable '${variable}'; the ${noun}s are ${known.join(', ')}`, {
       type: ProblemType.invalidMatrixVariable,
-      extensions: { variable: 'fields', value: unknown },
+      extensions: { variable, value: unknown },
     });
   }
-  return fields as UserField[];
+  return values as readonly T[];
+}
+
+/** The fields a `fields` matrix variable names, or 400 naming the first unknown one. */
+export function checkFields(fields: readonly string[] | undefined): readonly UserField[] {
+  return knownMatrixValues('fields', 'field', fields, USER_FIELDS) ?? [];
 }
 
 /** The 404 of a user that does not exist. */

@@ -71,8 +71,8 @@ const MALFORMED = new Set([
   'OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED',
 ]);
 
-/** A `~` that is not `~0` or `~1`: no JSON Pointer (RFC 6901 section 3). */
-const BAD_ESCAPE = /~(?![01])/;
+/** RFC 6901 section 3: empty, or `/` tokens in which `~` is only `~0` or `~1`. */
+const JSON_POINTER = /^(?:\/(?:[^/~]|~[01])*)*$/;
 
 const FORBIDDEN_TOKEN = /(?:^|\/)(?:__proto__|constructor|prototype)(?:\/|$)/;
 
@@ -92,7 +92,7 @@ function checkOperations(patch: unknown): asserts patch is Operation[] {
     const from = op === 'move' || op === 'copy' ? (operation as { from?: unknown }).from : undefined;
     for (const [member, pointer] of [['path', path], ['from', from]] as const) {
       if (pointer === undefined && (member === 'from' || typeof op !== 'string')) continue;
-      if (typeof pointer !== 'string' || (pointer !== '' && !pointer.startsWith('/')) || BAD_ESCAPE.test(pointer)) {
+      if (typeof pointer !== 'string' || !JSON_POINTER.test(pointer)) {
         throw new MalformedPatch(`Operation ${index}: '${member}' must be a JSON Pointer (RFC 6901), such as "/books/0"`, index);
       }
       if (FORBIDDEN_TOKEN.test(pointer)) throw new MalformedPatch(`Operation ${index}: '${member}' names a member that cannot be patched`, index);

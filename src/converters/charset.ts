@@ -19,10 +19,11 @@ export type { WritableCharset };
 const WINDOWS_1252 = new Set(['windows-1252', 'cp1252', 'x-cp1252']);
 
 const decoders = new Map<string, TextDecoder>();
+const bomKeepingDecoders = new Map<string, TextDecoder>();
 
 function decoderFor(charset: string, keepBom = false): TextDecoder | undefined {
-  const key = keepBom ? `${charset} keeping the BOM` : charset;
-  let decoder = decoders.get(key);
+  const cache = keepBom ? bomKeepingDecoders : decoders;
+  let decoder = cache.get(charset);
   if (decoder === undefined) {
     try {
       // fatal: undecodable bytes are an error, not U+FFFD (the body was not what it claimed).
@@ -30,7 +31,7 @@ function decoderFor(charset: string, keepBom = false): TextDecoder | undefined {
     } catch {
       return undefined;
     }
-    if (decoders.size < 64) decoders.set(key, decoder);
+    if (decoders.size + bomKeepingDecoders.size < 64) cache.set(charset, decoder);
   }
   return decoder;
 }
@@ -73,7 +74,7 @@ export interface DecodeOptions {
  * unknown: the media type with that parameter is one the server does not support (RFC 9110
  * section 15.5.16).
  */
-export function decodeText(body: Uint8Array, charset: string = DEFAULT_CHARSET, format = 'text', options: DecodeOptions = {}): string {
+export function decodeText(body: Uint8Array, charset: string = DEFAULT_CHARSET, format = 'text', options?: DecodeOptions): string {
   const known = canonical(charset);
   if (known === 'iso-8859-1') return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
   if (known === 'us-ascii') {
@@ -83,7 +84,7 @@ export function decodeText(body: Uint8Array, charset: string = DEFAULT_CHARSET, 
   }
   // Node 20's TextDecoder decodes windows-1252 as ISO-8859-1 (nodejs/node#56542): mapped here.
   if (WINDOWS_1252.has(charset)) return decodeWindows1252(body);
-  const decoder = decoderFor(known ?? charset, options.keepBom === true);
+  const decoder = decoderFor(known ?? charset, options?.keepBom === true);
   if (decoder === undefined) throw unsupportedCharset(charset);
   try {
     return decoder.decode(body);

@@ -56,15 +56,18 @@ export function assertSafeXml(text: string, maxDepth: number, format = 'XML'): v
       const start = i;
       let j = i + 1;
       let quote = 0;
+      let quotes = 0;
       for (; j < text.length; j++) {
         const c = text.charCodeAt(j);
+        if (c === 0x22 || c === 0x27) quotes++;
         if (quote !== 0) {
           if (c === quote) quote = 0;
         } else if (c === 0x22 || c === 0x27) quote = c;
         else if (c === 0x3e /* > */) break;
       }
       if (j >= text.length) throw malformedBody(format, 'unterminated start tag', { offset: start, ...lineAndColumn(text, start) });
-      assertUniqueAttributes(text, start, j, format);
+      // Two quoted values (four quote characters) at least, or no attribute can be given twice.
+      if (quotes >= 4) assertUniqueAttributes(text, start, j, format);
       const selfClosing = text.charCodeAt(j - 1) === 0x2f; /* / */
       if (depth === 0 && ++roots > 1) {
         throw malformedBody(format, 'a second root element; a document has exactly one', { offset: start, ...lineAndColumn(text, start) });
@@ -95,7 +98,7 @@ function assertPlacedDeclaration(text: string, at: number, format: string): void
   if (name.toLowerCase() !== 'xml') return;
   const first = at === 0 || (at === 1 && text.charCodeAt(0) === 0xfeff);
   XML_DECLARATION.lastIndex = at;
-  if (first && name === 'xml' && XML_DECLARATION.test(text)) return;
+  if (first && XML_DECLARATION.test(text)) return;
   const reason = first ? 'the XML declaration is not one XML 1.0 reads (version 1.x, then encoding, then standalone yes or no)' : 'an XML declaration after the start of the document';
   throw malformedBody(format, reason, { offset: at, ...lineAndColumn(text, at) });
 }
