@@ -10,8 +10,9 @@ import type { Route } from '../src/routing/route';
 
 type Bag = Record<string, unknown>;
 
-/** The request and response a handler sees, and its cancellation signal. */
+/** The request and response a handler sees, its origin and its cancellation signal. */
 export interface Exchange {
+  readonly origin: string;
   readonly req: Request;
   readonly res: Response;
   readonly signal: AbortSignal;
@@ -114,6 +115,10 @@ class HandlerContext implements RequestContext<Bag, Bag, Bag, Bag, unknown> {
 
   get res(): Response {
     return this[EXCHANGE].res;
+  }
+
+  get origin(): string {
+    return this[EXCHANGE].origin;
   }
 
   get signal(): AbortSignal {

@@ -67,14 +67,14 @@ export function hasPreconditions(request: RequestInfo): boolean {
  * representation the route offers to get each one's strong ETag. This is what gives optimistic
  * concurrency to any resource whose GET gives a validator.
  */
-async function currentState(candidates: readonly Route[], segments: readonly RequestSegment[], req: Request, res: Response): Promise<CurrentState> {
+async function currentState(candidates: readonly Route[], segments: readonly RequestSegment[], req: Request, res: Response, origin: string): Promise<CurrentState> {
   const get = createRequestInfo('GET', req.url, { ...req.headers, accept: '*/*' });
   const selection = selectRoute(candidates, get);
   if (selection.kind !== 'route') return NONE;
   const route = selection.route;
   let context: Context;
   try {
-    context = bindContext(route, segments, get, { req, res, signal: NEVER_ABORTED }, undefined);
+    context = bindContext(route, segments, get, { req, res, origin, signal: NEVER_ABORTED }, undefined);
   } catch {
     return NONE;
   }
@@ -121,8 +121,9 @@ export async function evaluateAgainstGet(
   request: RequestInfo,
   req: Request,
   res: Response,
+  origin: string,
 ): Promise<PreconditionOutcome> {
-  const state = await currentState(candidates, segments, req, res);
+  const state = await currentState(candidates, segments, req, res, origin);
   const outcome = evaluatePreconditionsOverRepresentations({ method: request.method, requestHeaders: request.headers, exists: state.exists }, state.validators);
   // An unsafe method never gets a 304 (RFC 9110 section 13.1.2): what is not a success is a 412.
   return outcome === 'proceed' ? 'proceed' : 'precondition-failed';

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type RequestInfo, createRequestInfo } from '../src/conditions/request-info';
 import { HttpError, NotFound } from '../src/errors/http-error';
 import { ProblemType } from '../src/errors/problem-types';
+import { configuredOrigin } from '../src/http/origin';
 import { negotiate } from '../src/http/accept-header';
 import { type MediaType, essence } from '../src/http/media-type';
 import { originFormOf, splitRequestPath } from '../src/routing/request-path';
@@ -12,6 +13,7 @@ import { selectRoute } from '../src/routing/route-selection';
 import { isThenable } from './maybe-promise';
 import { writeProblem } from './problem-writer';
 import { DispatchExchange, type ExpressPrototypes, expressPrototypesOf, lendExpress, passingPrototypesOn, requestTarget } from './request-exchange';
+import { requestOrigin } from './request-origin';
 import { invokeRoute } from './route-invocation';
 
 /** Options of the dispatch middleware. */
@@ -20,6 +22,12 @@ export interface DispatchOptions {
   readonly onError?: (error: unknown, req: Request) => void;
   /** The clock, in milliseconds since the epoch (for tests). Default: `Date.now`. */
   readonly now?: () => number;
+  /**
+   * The origin handlers build absolute links from (`ctx.origin`), such as `https://api.example.com`,
+   * for a service behind a proxy; by default the connection's scheme and the request's checked
+   * Host. A TypeError when it is not an http or https origin.
+   */
+  readonly origin?: string;
 }
 
 const essences = new WeakMap<MediaType, string>();
@@ -45,6 +53,7 @@ function createDispatch(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const report = options.onError ?? ((error: unknown) => console.error(error));
   const clock = options.now ?? Date.now;
+  const configured = options.origin === undefined ? undefined : configuredOrigin(options.origin);
   // onError is promised an Express request: under wrap(app) the request is node's until a handler
   // reads ctx.req, so it is lent the app's prototypes first (as a handler's would be).
   const onError = (error: unknown, req: IncomingMessage, res: ServerResponse): void =>
@@ -92,8 +101,14 @@ function createDispatch(
     failed(reason, req, res, createRequestInfo(req.method ?? 'GET', url, req.headers));
   };
 
-  /** Answers the request when a route's path matches it (true); false leaves it to the next handler. */
+  /**
+   * Answers the request when a route's path matches it, or its Host is invalid (400, RFC 9112
+   * section 3.2, whatever its path: nothing behind the router gets it either) (true); false leaves
+   * it to the next handler.
+   */
   return function dispatch(req: IncomingMessage, res: ServerResponse): boolean {
+    const origin = requestOrigin(req, res, configured);
+    if (origin === undefined) return true;
     const url = originFormOf(req.url ?? '/');
     if (url === undefined) return false;
     const segments = splitRequestPath(url);
@@ -114,7 +129,7 @@ function createDispatch(
       }
       const { route } = selection;
       const best = route.producedTypes.length === 0 ? undefined : negotiate(route.producedTypes, request.accept)[0];
-      const exchange = new DispatchExchange(req, res, express, passOn);
+      const exchange = new DispatchExchange(req, res, origin, express, passOn);
       // A route's time limit counts from here, whatever its hook and handler do synchronously.
       const started = route.timeout === undefined ? 0 : performance.now();
       const work = invokeRoute(route, candidates, segments, req, res, request, exchange, best === undefined ? undefined : essenceOf(best), clock());

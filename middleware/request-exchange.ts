@@ -48,6 +48,7 @@ export class DispatchExchange implements Exchange {
   #express: ExpressPrototypes | undefined;
 
   /**
+   * @param origin - the request's origin, `scheme://host[:port]`, from its checked Host or the router's `origin` option
    * @param express - the app's prototypes to lend, under `router.wrap(app)`
    * @param passOn - what `req.next(error?)` does once lent: Express's own methods (`res.sendFile`,
    *   `res.render`) hand their errors on through it, and no router of the app's set it
@@ -55,6 +56,7 @@ export class DispatchExchange implements Exchange {
   constructor(
     private readonly request: IncomingMessage,
     private readonly response: ServerResponse,
+    readonly origin: string,
     express: ExpressPrototypes | undefined,
     private readonly passOn?: (error: unknown, req: IncomingMessage, res: ServerResponse) => void,
   ) {

@@ -59,7 +59,7 @@ export function invokeRoute(
   if (hook !== undefined) return andThen(hook(context), answerFromHook, invocation);
   if (!isGetOrHead(request.method) && hasPreconditions(request)) {
     // No hook: ask the resource's GET route for its current validators, before anything changes.
-    return andThen(evaluateAgainstGet(candidates, segments, request, exchange.req, exchange.res), afterCurrentState, invocation);
+    return andThen(evaluateAgainstGet(candidates, segments, request, exchange.req, exchange.res, exchange.origin), afterCurrentState, invocation);
   }
   return readBodyAndHandle(invocation);
 }

@@ -20,6 +20,11 @@ export interface AppOptions {
   readonly cache?: boolean;
   /** The logger; {@link createLogger}'s by default (silent under NODE_ENV=test). */
   readonly logger?: Logger;
+  /**
+   * The service's origin (`https://api.example.com`) behind a proxy: feed links and cache keys use
+   * it instead of each request's Host. By default they use the Host, checked.
+   */
+  readonly origin?: string;
 }
 
 /** The illustrative service, ready to listen. */
@@ -41,7 +46,7 @@ export interface App {
 export function createApp(options: AppOptions = {}): App {
   const store = options.store ?? createMemoryStore();
   const logger = options.logger ?? createLogger();
-  const api = createRouter({ onError: (error, req) => logger.error({ err: error, method: req.method, path: req.originalUrl }, 'handler failed') });
+  const api = createRouter({ origin: options.origin, onError: (error, req) => logger.error({ err: error, method: req.method, path: req.originalUrl }, 'handler failed') });
   bookcaseRoutes(api, store.bookcase);
   userListRoutes(api, store);
   usersRoutes(api, store);
@@ -53,7 +58,7 @@ export function createApp(options: AppOptions = {}): App {
   app.disable('x-powered-by');
   app.disable('etag');
   app.use(requestLogger(logger));
-  const sharedCache = options.cache === false ? undefined : cache({ statusHeader: 'X-Cache' });
+  const sharedCache = options.cache === false ? undefined : cache({ statusHeader: 'X-Cache', origin: options.origin });
   if (sharedCache !== undefined) app.use(sharedCache);
   app.use(api.middleware());
   app.use(notFound);

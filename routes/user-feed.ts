@@ -25,7 +25,9 @@ function feedOf(base: string, state: CollectionState, users: readonly Versioned<
 
 /**
  * GET /users/feed: the users as an Atom (default) or RSS feed, `no-cache`, answered from the
- * collection's version when unchanged. Links are absolute, from the request's Host.
+ * collection's version when unchanged. Links are absolute, from `ctx.origin`: the app's configured
+ * origin, or the Host as the router parsed and checked it, never its text (a Host such as
+ * `real\@evil.example` is refused with 400 before this runs, RFC 9112 section 3.2).
  */
 export function userFeedRoutes(api: Router, store: ServiceStore): void {
   api
@@ -35,7 +37,6 @@ export function userFeedRoutes(api: Router, store: ServiceStore): void {
     .etag(async () => validatorsOf(await store.users.state()))
     .handle(async (ctx) => {
       const { state, users } = await store.users.list();
-      const base = `${ctx.req.protocol}://${ctx.req.get('host') ?? 'localhost'}`;
-      return ResponseEntity.ok(feedOf(base, state, users)).withValidators(validatorsOf(state));
+      return ResponseEntity.ok(feedOf(ctx.origin, state, users)).withValidators(validatorsOf(state));
     });
 }

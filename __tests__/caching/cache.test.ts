@@ -442,20 +442,22 @@ describe('cache(options)', () => {
       }
     });
 
-    it('keys an absolute-form target by Host, as the app serves it, so another Host cannot poison it', async () => {
-      const { app } = await setup();
+    it('keys an absolute-form target by its own authority, which replaces the Host the app sees (RFC 9112 section 3.2.2)', async () => {
+      const { app, seen } = await setup();
       expect((await raw(app, 'GET', 'http://a.example/books/1', 'evil.example')).cache).toBe('MISS');
-      expect((await raw(app, 'GET', '/books/1', 'a.example')).cache).toBe('MISS');
-      expect((await raw(app, 'GET', 'http://a.example/books/1', 'a.example')).cache).toBe('HIT');
+      expect(seen.at(-1)?.host).toBe('a.example');
+      expect((await raw(app, 'GET', '/books/1', 'a.example')).cache).toBe('HIT');
+      expect((await raw(app, 'GET', '/books/1', 'evil.example')).cache).toBe('MISS');
       expect((await raw(app, 'PUT', 'http://a.example/books/1', 'a.example')).status).toBe(204);
       expect((await raw(app, 'GET', '/books/1', 'a.example')).cache).toBe('MISS');
     });
 
-    it('neither stores nor serves a request whose target is no URI', async () => {
+    it('answers 400 to a Host no URI can hold, and neither stores it nor hands it on', async () => {
       const { app, count } = await setup();
-      expect((await raw(app, 'GET', '/fresh', 'bad host')).cache).toBeUndefined();
-      expect((await raw(app, 'GET', '/fresh', 'bad host')).body).toBe('v2');
-      expect(count('/fresh')).toBe(2);
+      const answer = await raw(app, 'GET', '/fresh', 'bad host');
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ type: ProblemType.invalidHost, status: 400 });
+      expect(count('/fresh')).toBe(0);
     });
   });
 

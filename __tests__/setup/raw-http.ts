@@ -57,9 +57,11 @@ export function head(requestLine: string, headers: Readonly<Record<string, strin
 /**
  * Serves `listener` on 127.0.0.1 for one {@link rawRequest}: sends `text` as it is (so nothing
  * normalises a malformed or pipelined request), ends the writing side, and answers what came back.
+ * `serverOptions` go to `http.createServer` (`requireHostHeader: false`, say, for node to let a
+ * request without Host through to the listener).
  */
-export async function rawExchange(listener: http.RequestListener, text: string): Promise<RawAnswer> {
-  const server = http.createServer(listener);
+export async function rawExchange(listener: http.RequestListener, text: string, serverOptions: http.ServerOptions = {}): Promise<RawAnswer> {
+  const server = http.createServer(serverOptions, listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     return await rawRequest((server.address() as AddressInfo).port, [text], { halfClose: true });

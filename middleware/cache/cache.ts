@@ -11,7 +11,8 @@ import { invalidatedUris } from '../../src/caching/invalidation';
 import { HttpError } from '../../src/errors/http-error';
 import { ProblemType } from '../../src/errors/problem-types';
 import { parseAccept } from '../../src/http/accept-header';
-import { normalizedUri } from '../../src/caching/target-uri';
+import { targetUri } from '../../src/caching/target-uri';
+import { configuredOrigin } from '../../src/http/origin';
 import { originFormOf } from '../../src/routing/request-path';
 import { isStorable } from '../../src/caching/storability';
 import { selectTargetedField } from '../../src/caching/targeted-cache-control';
@@ -20,6 +21,7 @@ import { REPRESENTATION_FIELDS } from '../../src/http/representation-fields';
 import { writeProblem } from '../problem-writer';
 import { headFirst } from '../head-first';
 import { passingPrototypesOn, requestTarget } from '../request-exchange';
+import { requestOrigin } from '../request-origin';
 import { type Writers, captureResponse } from './capture';
 import { KeyFamilies } from './key-families';
 import { MemoryStore } from './memory-store';
@@ -48,6 +50,13 @@ export interface CacheOptions {
   readonly targetedFields?: readonly string[];
   /** The clock, in milliseconds since the epoch; tests inject a fake one. */
   readonly now?: () => number;
+  /**
+   * The origin every request is keyed under (`https://api.example.com`) instead of its Host, for a
+   * cache behind a proxy that vouches for the origin. By default the key's origin is the
+   * connection's scheme and the request's Host, parsed and checked (RFC 9112 section 3.2). A
+   * TypeError when it is not an http or https origin.
+   */
+  readonly origin?: string;
 }
 
 /** The cache: Express middleware, and a wrapper of plain node:http request listeners. */
@@ -83,6 +92,9 @@ const LOOKUP_METHODS = new Set(['GET', 'HEAD']);
  * - A non-error response to an unsafe method invalidates its URI, Location and Content-Location
  *   (section 4.4), each under every spelling of it this cache stored (`/a`, `/a/`, `/%61`, `/a;x=1`).
  * - A 504 problem document answers `only-if-cached` when nothing stored may.
+ * - A request whose Host is invalid (missing from HTTP/1.1, sent twice, empty, or more than
+ *   `host[:port]`) is answered 400 before anything is looked up or stored (RFC 9112 section 3.2).
+ *   Keys are built from the parsed authority (or the `origin` option) and the request target.
  */
 export function cache(options: CacheOptions = {}): SharedCache {
   const store = options.store ?? new MemoryStore({ maxBytes: options.maxBytes });
@@ -91,6 +103,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
   const statusHeader = options.statusHeader;
   const targets = (options.targetedFields ?? []).map((name) => name.toLowerCase());
   const now = options.now ?? Date.now;
+  const origin = options.origin === undefined ? undefined : configuredOrigin(options.origin);
   const views = new WeakMap<StoredResponse, ResponseView>();
 
   const effective = (headers: HeaderMap): HeaderMap => {
@@ -320,8 +333,11 @@ export function cache(options: CacheOptions = {}): SharedCache {
 
   const handle = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const method = req.method ?? 'GET';
-    const key = cacheKey(req);
-    // A target that is no URI (a Host no URL can hold) is neither stored nor looked up.
+    const keyOrigin = requestOrigin(req, res, origin);
+    // An invalid Host was answered 400: it names no resource to look up, store or hand on.
+    if (keyOrigin === undefined) return;
+    const key = cacheKey(keyOrigin, req);
+    // The asterisk-form (`OPTIONS *`) and the authority-form name nothing to store.
     if (key === undefined) return next();
     if (!LOOKUP_METHODS.has(method)) {
       forward(req, res, next, key, undefined, {}, false);
@@ -441,17 +457,14 @@ function requestDirectives(headers: HeaderMap): CacheControl {
 }
 
 /**
- * The cache key: the absolute target URI (RFC 9111 section 2) of the request as received, in the
- * normal form invalidation uses ({@link normalizedUri}); `undefined` when it is not a URI.
+ * The cache key: the target URI (RFC 9111 section 2) of the request, its origin (from the parsed
+ * authority, or configured) and its target as received, in the normal form invalidation uses
+ * ({@link targetUri}); `undefined` when the target has no path. An absolute-form target's path is
+ * keyed under its own authority, which {@link requestOrigin} made the request's Host too.
  */
-function cacheKey(req: IncomingMessage): string | undefined {
-  // An absolute-form target is keyed by its path and Host, which is what node and Express serve it
-  // by: keyed by its own authority, a request with another Host could store a page under it. The
-  // asterisk-form names nothing to store.
+function cacheKey(keyOrigin: string, req: IncomingMessage): string | undefined {
   const url = originFormOf(requestTarget(req));
-  if (url === undefined) return undefined;
-  const scheme = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true ? 'https' : 'http';
-  return normalizedUri(`${scheme}://${req.headers.host ?? 'localhost'}${url}`);
+  return url === undefined ? undefined : targetUri(keyOrigin, url);
 }
 
 /** The 504 of `only-if-cached` with nothing stored that may answer (RFC 9111 section 5.2.1.7). */

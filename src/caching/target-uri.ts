@@ -31,9 +31,21 @@ function normalize(uri: string): string | undefined {
     return undefined;
   }
   if (host === '') return undefined;
-  const rest = parts[3]!;
+  return targetUri(`${scheme}://${host}`, parts[3]!);
+}
+
+/**
+ * The target URI of a request (RFC 9112 section 3.3) in the normal form of {@link normalizedUri},
+ * from its origin as the server names it (`http://a.example:8080`, built from a parsed and checked
+ * authority or configured, never from a Host field's text) and its origin-form target as received
+ * (`/path?query`): an empty path made `/`, percent-encodings' hex digits upper-cased, a fragment
+ * dropped. Nothing in the target can change the origin: it is appended, never parsed with it.
+ */
+export function targetUri(origin: string, target: string): string {
+  const fragment = target.indexOf('#');
+  const rest = fragment === -1 ? target : target.slice(0, fragment);
   const path = rest === '' || rest.startsWith('?') ? `/${rest}` : rest;
-  return `${scheme}://${host}${path.includes('%') ? path.replace(/%[0-9a-fA-F]{2}/g, (encoding) => encoding.toUpperCase()) : path}`;
+  return `${origin}${path.includes('%') ? path.replace(/%[0-9a-fA-F]{2}/g, (encoding) => encoding.toUpperCase()) : path}`;
 }
 
 /** `scheme://host[:port]` of a normalized URI: everything before its path. */

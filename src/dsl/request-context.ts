@@ -16,6 +16,12 @@ export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined> {
   readonly body: B;
   /** The media type negotiated for the response, when the route produces one. */
   readonly mediaType: string | undefined;
+  /**
+   * The request's origin, `scheme://host[:port]`, to build absolute links from: the router's
+   * `origin` option, or the connection's scheme and the request's Host as the router parsed and
+   * checked it (RFC 9112 sections 3.2 and 3.3: lower case, default port dropped), never its raw text.
+   */
+  readonly origin: string;
   readonly req: Request;
   readonly res: Response;
   /**

@@ -15,6 +15,8 @@ export const ProblemType = {
   invalidQueryParameter: 'urn:represent:problem:invalid-query-parameter',
   missingRequestHeader: 'urn:represent:problem:missing-request-header',
   invalidRequestHeader: 'urn:represent:problem:invalid-request-header',
+  /** 400: Host missing from an HTTP/1.1 request, sent twice, empty or not `host[:port]` (RFC 9112 section 3.2). */
+  invalidHost: 'urn:represent:problem:invalid-host',
   missingMatrixVariable: 'urn:represent:problem:missing-matrix-variable',
   invalidMatrixVariable: 'urn:represent:problem:invalid-matrix-variable',
   malformedPath: 'urn:represent:problem:malformed-path',

@@ -27,6 +27,16 @@ export function originFormOf(target: string): string | undefined {
 }
 
 /**
+ * The authority of an absolute-form request target (`http://a.example:8080/b` gives
+ * `a.example:8080`, RFC 9112 section 3.2.2), as sent; `undefined` for the other forms.
+ */
+export function absoluteFormAuthority(target: string): string | undefined {
+  if (target.charCodeAt(0) === 0x2f /* / */) return undefined;
+  const authority = ABSOLUTE_FORM.exec(target);
+  return authority === null ? undefined : authority[0].slice(authority[0].indexOf('//') + 2);
+}
+
+/**
  * Splits a request URL (relative to the router's mount point) into segments. Matrix content
  * (`;name=value`) is split off each segment so that it never stops a path from matching
  * (`/cars;color=red` matches `/cars`). A trailing slash is ignored, as Express does by default.
