@@ -1,4 +1,5 @@
 import { MalformedPatch, PatchConflict, PatchTooLarge, applyJsonPatch } from '../../routes/patch/json-patch';
+import type { WorkCounter } from '../../routes/patch/work-counter';
 
 const doc = () => ({ foo: 'bar', list: [1, 2, 3], nested: { a: { b: 1 } } });
 
@@ -18,6 +19,11 @@ describe('applyJsonPatch(target, patch)', () => {
     ['ignore a from on an operation that has none (RFC 6902 section 4)', [{ op: 'replace', path: '/foo', value: 'x', from: 5 }], { ...doc(), foo: 'x' }],
     ['ignore a null from on add', [{ op: 'add', path: '/baz', value: 1, from: null }], { ...doc(), baz: 1 }],
     ['read ~01 as ~1, not as /', [{ op: 'add', path: '/~01', value: 1 }], { ...doc(), '~1': 1 }],
+    ['move within an array, to an index of the array without the value (RFC 6902 section 4.4)', [{ op: 'move', from: '/list/0', path: '/list/2' }], { ...doc(), list: [2, 3, 1] }],
+    ['move an element to the front', [{ op: 'move', from: '/list/2', path: '/list/0' }], { ...doc(), list: [3, 1, 2] }],
+    ['edit an array in the middle, then test it whole', [{ op: 'remove', path: '/list/1' }, { op: 'add', path: '/list/0', value: 0 }, { op: 'test', path: '/list', value: [0, 1, 3] }], { ...doc(), list: [0, 1, 3] }],
+    ['copy an array edited in the middle', [{ op: 'add', path: '/list/1', value: 9 }, { op: 'copy', from: '/list', path: '/again' }], { ...doc(), list: [1, 9, 2, 3], again: [1, 9, 2, 3] }],
+    ['test a member removed and added again', [{ op: 'remove', path: '/nested/a' }, { op: 'add', path: '/nested/c', value: 1 }, { op: 'test', path: '/nested', value: { c: 1 } }], { ...doc(), nested: { c: 1 } }],
   ])('should %s', (_name, patch, expected) => {
     expect(applyJsonPatch(doc(), patch)).toEqual(expected);
   });
@@ -38,6 +44,9 @@ describe('applyJsonPatch(target, patch)', () => {
     ['adding at an index with a leading zero', [{ op: 'add', path: '/list/01', value: 9 }]],
     ['replacing at an index with a leading zero', [{ op: 'replace', path: '/list/00', value: 9 }]],
     ['adding under a scalar', [{ op: 'add', path: '/foo/x', value: 1 }]],
+    ['moving past the end of the array the value left', [{ op: 'move', from: '/list/0', path: '/list/3' }]],
+    ['a test of an object with a member more', [{ op: 'test', path: '/nested/a', value: {} }]],
+    ['a test of an array with an element less', [{ op: 'test', path: '/list', value: [1, 2] }]],
   ])('should report a conflict (409) for %s', (_name, patch) => {
     expect(() => applyJsonPatch(doc(), patch)).toThrow(PatchConflict);
   });
@@ -78,7 +87,13 @@ describe('applyJsonPatch(target, patch)', () => {
     expect(refused).toBeInstanceOf(PatchTooLarge);
     expect((refused as PatchTooLarge).operation).toBe(16);
     expect(() => applyJsonPatch(doc(), doubling.slice(0, 3))).not.toThrow();
-    expect(() => applyJsonPatch(doc(), doubling.slice(0, 3), 50)).toThrow(PatchTooLarge);
+    expect(() => applyJsonPatch(doc(), doubling.slice(0, 3), { maxSize: 50 })).toThrow(PatchTooLarge);
+  });
+
+  it('should never change the patch: the document gets a copy of each value', () => {
+    const patch = [{ op: 'add', path: '/obj', value: {} }, { op: 'add', path: '/obj/x', value: 1 }];
+    expect(applyJsonPatch(doc(), patch)).toEqual({ ...doc(), obj: { x: 1 } });
+    expect(patch[0]!.value).toEqual({});
   });
 
   it('should change nothing when an operation fails part way', () => {
@@ -107,5 +122,59 @@ describe('applyJsonPatch(target, patch)', () => {
     } catch (error) {
       expect((error as PatchConflict).operation).toBe(1);
     }
+  });
+});
+
+/** A bookcase of `count` books: 5 JSON values each, plus the bookcase, its name and its list. */
+const bookcase = (count: number) => ({
+  name: 'Big',
+  books: Array.from({ length: count }, (_, i) => ({ isbn: String(9780000000000 + i), title: `Book ${i}`, author: `Author ${i}`, year: 1900 + (i % 100) })),
+});
+const valuesIn = (count: number) => 3 + 5 * count;
+
+/** The steps applyJsonPatch takes for `patch` on a bookcase of `books` books, whatever the size of the result. */
+function stepsOf(books: number, patch: readonly object[]): number {
+  const work: WorkCounter = { steps: 0 };
+  applyJsonPatch(bookcase(books), patch, { work, maxSize: Infinity });
+  return work.steps;
+}
+
+describe('applyJsonPatch(target, patch): work, counted in steps (values copied, compared or visited)', () => {
+  // Issue 17: fast-json-patch deep-copied the whole document for every move, and an array splice
+  // shifts every element after the index, so 1,000 moves in 10,000 books cost 1,000 x the bookcase.
+  const book = { isbn: '9780131103627', title: 'The C Programming Language', author: 'Kernighan and Ritchie', year: 1988 };
+  const spread = (i: number) => (i * 7919) % 1_000;
+  const patches: [string, (i: number) => object][] = [
+    ['moves to the front', (i) => ({ op: 'move', from: `/books/${spread(i)}`, path: '/books/0' })],
+    ['moves from the front to the middle', (i) => ({ op: 'move', from: '/books/0', path: `/books/${spread(i)}` })],
+    ['adds at the front', () => ({ op: 'add', path: '/books/0', value: book })],
+    ['removes from the front', () => ({ op: 'remove', path: '/books/0' })],
+    ['replaces in the middle', (i) => ({ op: 'replace', path: `/books/${spread(i)}`, value: book })],
+    ['copies of a book to the front', (i) => ({ op: 'copy', from: `/books/${spread(i)}`, path: '/books/0' })],
+    ['tests of a book', () => ({ op: 'test', path: '/books/1', value: { isbn: '9780000000001', title: 'Book 1', author: 'Author 1', year: 1901 } })],
+    ['tests of the name', () => ({ op: 'test', path: '/name', value: 'Big' })],
+  ];
+
+  it.each(patches)('should take at most 100 steps for each further operation, whatever the size of the bookcase: %s', (_name, operation) => {
+    const patch = (count: number) => Array.from({ length: count }, (_, i) => operation(i));
+    for (const books of [3_000, 30_000]) {
+      const further = stepsOf(books, patch(2_000)) - stepsOf(books, patch(1_000));
+      expect(further).toBeLessThanOrEqual(100 * 1_000);
+    }
+  });
+
+  it('should take steps linear in the bookcase plus the operations for 1,000 moves in 10,000 books', () => {
+    const moves = Array.from({ length: 1_000 }, (_, i) => ({ op: 'move', from: `/books/${spread(i)}`, path: '/books/0' }));
+    // A copy of the bookcase, its list as a tree once, the list and the bookcase again at the end.
+    expect(stepsOf(10_000, moves)).toBeLessThanOrEqual(3 * valuesIn(10_000) + 100 * moves.length);
+    // One copy of the bookcase for a patch that touches nothing.
+    expect(stepsOf(10_000, [])).toBe(valuesIn(10_000));
+  });
+
+  it('should compare a test only as far as its value goes, however large what it is compared to', () => {
+    const tests = (count: number) => Array.from({ length: count }, () => ({ op: 'test', path: '/books', value: [] }));
+    const work: WorkCounter = { steps: 0 };
+    expect(() => applyJsonPatch(bookcase(10_000), tests(1), { work })).toThrow(PatchConflict);
+    expect(work.steps).toBeLessThanOrEqual(valuesIn(10_000) + 10);
   });
 });
