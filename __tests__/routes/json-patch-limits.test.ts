@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { MAX_PATCH_OPERATIONS } from '../../routes/patch/json-patch';
 import { expectProblem, service } from './service-fixture';
 
 /** The largest bookcase the schema allows, 10,000 books, in a little under the 1 MB body limit. */
@@ -35,6 +36,16 @@ describe('PATCH /bookcase with a JSON Patch of many operations (issue 17)', () =
     expect(res.status).toBe(200);
     expect(res.body.books.map((book: { isbn: string }) => book.isbn)).toEqual(moved());
     expect((await request(app).get('/bookcase')).body.books[0]).toEqual(res.body.books[0]);
+  });
+
+  it(`answers 422 to a patch of more than ${MAX_PATCH_OPERATIONS.toLocaleString('en')} operations, and changes nothing`, async () => {
+    const before = await stored();
+    const tooMany = Array.from({ length: MAX_PATCH_OPERATIONS + 1 }, () => ({ op: 'replace', path: '/name', value: 'Renamed' }));
+    const problem = expectProblem(await jsonPatch(tooMany), 422);
+    expect(problem).toMatchObject({ type: 'urn:represent:example:too-many-patch-operations', maxOperations: MAX_PATCH_OPERATIONS });
+    expect(problem.detail).toBe(`The patch cannot be applied: The patch holds ${MAX_PATCH_OPERATIONS + 1} operations; at most ${MAX_PATCH_OPERATIONS} are applied in one request`);
+    expect(await stored()).toBe(before);
+    expect((await jsonPatch(tooMany.slice(1))).status).toBe(200);
   });
 
   it('answers 409 naming the operation when one in the middle fails, and changes nothing', async () => {

@@ -1,4 +1,4 @@
-import { MalformedPatch, PatchConflict, PatchTooLarge, applyJsonPatch } from '../../routes/patch/json-patch';
+import { MAX_PATCH_OPERATIONS, MalformedPatch, PatchConflict, PatchTooLarge, TooManyOperations, applyJsonPatch } from '../../routes/patch/json-patch';
 import type { WorkCounter } from '../../routes/patch/work-counter';
 
 const doc = () => ({ foo: 'bar', list: [1, 2, 3], nested: { a: { b: 1 } } });
@@ -122,6 +122,20 @@ describe('applyJsonPatch(target, patch)', () => {
     } catch (error) {
       expect((error as PatchConflict).operation).toBe(1);
     }
+  });
+
+  describe('when the patch holds many operations', () => {
+    const add = { op: 'add', path: '/list/-', value: 0 };
+
+    it(`should apply ${MAX_PATCH_OPERATIONS.toLocaleString('en')} operations`, () => {
+      expect((applyJsonPatch(doc(), Array(MAX_PATCH_OPERATIONS).fill(add)) as { list: unknown[] }).list).toHaveLength(3 + MAX_PATCH_OPERATIONS);
+    });
+
+    it('should refuse one more, before applying any', () => {
+      expect(() => applyJsonPatch(doc(), Array(MAX_PATCH_OPERATIONS + 1).fill(add))).toThrow(TooManyOperations);
+      expect(() => applyJsonPatch(doc(), Array(MAX_PATCH_OPERATIONS + 1).fill({ op: 'nonsense' }))).toThrow(TooManyOperations);
+      expect(() => applyJsonPatch(doc(), [add, add], { maxOperations: 1 })).toThrow('The patch holds 2 operations; at most 1 are applied in one request');
+    });
   });
 });
 

@@ -81,6 +81,7 @@ const CATALOGUE: readonly Case[] = [
   { group: 'Body limits', name: 'avatar over 256 KiB, chunked', send: raw([head('PUT /users/1/avatar HTTP/1.1', { 'Content-Type': 'image/png', 'Transfer-Encoding': 'chunked' }), ...Array.from({ length: 10 }, () => chunk('a'.repeat(0x8000)))]), expect: [413] },
 
   { group: 'Malformed bodies', name: 'a JSON Patch of 40 copies of the books into themselves (2^40 books)', send: call('PATCH', '/bookcase', { 'Content-Type': 'application/json-patch+json' }, JSON.stringify(Array.from({ length: 40 }, () => ({ op: 'copy', from: '/books', path: '/books/-' })))), expect: [422] },
+  { group: 'Malformed bodies', name: 'a JSON Patch of 10,001 operations (the limit is 10,000)', send: call('PATCH', '/bookcase', { 'Content-Type': 'application/json-patch+json' }, JSON.stringify(Array.from({ length: 10_001 }, () => ({ op: 'replace', path: '/name', value: 'Renamed' })))), expect: [422] },
 
   // Nesting
   { group: 'Nesting', name: 'JSON arrays nested 100,000 deep', send: call('POST', '/users', { 'Content-Type': JSON_TYPE }, '['.repeat(100_000) + ']'.repeat(100_000)), expect: [400] },

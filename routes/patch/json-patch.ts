@@ -45,13 +45,35 @@ export class PatchTooLarge extends Error {
   }
 }
 
+/**
+ * The patch holds more operations than the server applies in one request. It is well formed, so
+ * not a 400; the server declines to process it, as RFC 5789 section 2.2 says of a 422.
+ */
+export class TooManyOperations extends Error {
+  constructor(
+    message: string,
+    readonly limit: number,
+  ) {
+    super(message);
+    this.name = 'TooManyOperations';
+  }
+}
+
 /** The largest document a patch may produce, in characters of JSON: the request body limit, 1 MB. */
 export const MAX_PATCHED_SIZE = 1024 * 1024;
+
+/**
+ * The most operations one patch may hold: one for each book of a full bookcase (10,000). A 1 MB
+ * body has room for about 37,000 of the shortest (`{"op":"remove","path":"/0"}`, 28 bytes).
+ */
+export const MAX_PATCH_OPERATIONS = 10_000;
 
 /** Limits of {@link applyJsonPatch}. */
 export interface JsonPatchLimits {
   /** The largest result, in characters of JSON; {@link MAX_PATCHED_SIZE} by default. */
   readonly maxSize?: number;
+  /** The most operations in one patch; {@link MAX_PATCH_OPERATIONS} by default. */
+  readonly maxOperations?: number;
   /** Counts the steps taken, for tests that bound the work; none by default. */
   readonly work?: WorkCounter;
 }
@@ -124,12 +146,16 @@ function jsonSize(value: unknown): number {
  * compares only the value it names.
  *
  * @throws MalformedPatch when the document is not a valid patch
+ * @throws TooManyOperations when it holds more than `maxOperations` operations
  * @throws PatchConflict when a `test` fails or a path does not exist in the target
  * @throws PatchTooLarge when `copy` operations would make the document larger than `maxSize`
  */
 export function applyJsonPatch(target: unknown, patch: unknown, limits: JsonPatchLimits = {}): unknown {
-  const { maxSize = MAX_PATCHED_SIZE, work = { steps: 0 } } = limits;
+  const { maxSize = MAX_PATCHED_SIZE, maxOperations = MAX_PATCH_OPERATIONS, work = { steps: 0 } } = limits;
   if (!Array.isArray(patch)) throw new MalformedPatch('A JSON Patch document is an array of operations (RFC 6902 section 3)');
+  if (patch.length > maxOperations) {
+    throw new TooManyOperations(`The patch holds ${patch.length} operations; at most ${maxOperations} are applied in one request`, maxOperations);
+  }
   // Every operation is read before any is applied: a malformed one anywhere is a 400, whatever the target.
   const steps = patch.map(stepOf);
   const document = new WorkingDocument(target, work);
