@@ -33,4 +33,22 @@ describe('applyMergePatch(target, patch)', () => {
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+
+  it('should read only the members its patch names: work in proportion to the patch, not the target', () => {
+    // Every value of a 10,000-book bookcase counts the members read from it.
+    let reads = 0;
+    const counted = <T extends object>(value: T): T =>
+      new Proxy(value, {
+        get: (object, name, receiver) => (reads++, Reflect.get(object, name, receiver)),
+        ownKeys: (object) => (reads++, Reflect.ownKeys(object)),
+      });
+    const books = counted(Array.from({ length: 10_000 }, (_, i) => counted({ isbn: String(i), title: 'T', author: 'A', year: 2000 })));
+    const target = counted({ name: 'Big', books });
+    const result = applyMergePatch(target, { name: 'Renamed', books: [] }) as Record<string, unknown>;
+    expect(result).toEqual({ name: 'Renamed', books: [] });
+    // The root's member list and its two members, each read once by the spread.
+    expect(reads).toBeLessThanOrEqual(3);
+    const kept = applyMergePatch(target, { name: 'Renamed' }) as Record<string, unknown>;
+    expect(kept.books).toBe(books);
+  });
 });
