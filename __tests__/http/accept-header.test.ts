@@ -1,5 +1,8 @@
-import { acceptanceOf, parseAccept, preferredMediaTypes } from '../../src/http/accept-header';
+import { MAX_RANGES, acceptanceOf, parseAccept, preferredMediaTypes } from '../../src/http/accept-header';
 import { parseMediaType } from '../../src/http/media-type';
+import * as reader from '../../src/http/media-type-reader';
+import { MAX_PARAMETERS } from '../../src/http/media-type-reader';
+import { thrownExceptions } from '../setup/thrown-exceptions';
 
 const ranges = (header: string | undefined) => parseAccept(header).map((r) => `${r.type}/${r.subtype};q=${r.q}`);
 
@@ -73,5 +76,38 @@ describe('preferredMediaTypes(offers, ranges)', () => {
     [['text/plain', 'text/csv'], 'text/*', ['text/plain', 'text/csv']],
   ])('should rank %j under %j as %j (weight, specificity, header order, server order)', (offers, header, expected) => {
     expect(prefer(offers, header)).toEqual(expected);
+  });
+});
+
+describe(`parseAccept(header): at most MAX_RANGES (${MAX_RANGES}) members read, none at the cost of an exception`, () => {
+  const fillers = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `text/x-${tag}-${i}`);
+
+  it.each<[string, string, string[]]>([
+    ['the last member within the limit counts', [...fillers(MAX_RANGES - 1, 'a'), 'application/json'].join(','), ['application/json']],
+    ['a member past the limit is ignored', [...fillers(MAX_RANGES, 'b'), 'application/json'].join(','), []],
+    ['members that are not ranges count', [...Array<string>(MAX_RANGES).fill('x'), 'application/json'].join(','), []],
+    ['empty members do not count (RFC 9110 section 5.6.1)', `${','.repeat(500)}application/json`, ['application/json']],
+  ])('%s', (_, header, expected) => {
+    const ranges = parseAccept(header);
+    expect(ranges.length).toBeLessThanOrEqual(MAX_RANGES);
+    expect(ranges.filter((r) => r.subtype === 'json').map((r) => `${r.type}/${r.subtype}`)).toEqual(expected);
+  });
+
+  it('ignores a range with more than MAX_PARAMETERS parameters, as one that does not parse', () => {
+    const many = Array.from({ length: MAX_PARAMETERS + 1 }, (_, i) => `p${i}=1`).join(';');
+    expect(ranges(`application/json;${many}, text/plain`)).toEqual(['text/plain;q=1']);
+  });
+
+  it('reads a 14 KB Accept of invalid members with no exception, looking at 64 members only', () => {
+    const header = `${'x,'.repeat(7000)}application/json`;
+    const reads = jest.spyOn(reader, 'readMediaType');
+    try {
+      let ranges: readonly unknown[] = [];
+      expect(thrownExceptions(() => (ranges = parseAccept(header)))).toBe(0);
+      expect(ranges).toEqual([]);
+      expect(reads).toHaveBeenCalledTimes(MAX_RANGES);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

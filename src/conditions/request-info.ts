@@ -1,18 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type MediaRange, parseAccept } from '../http/accept-header';
 import { BoundedMemo } from '../http/bounded-memo';
-import { type MediaType, parseContentType } from '../http/media-type';
+import type { MediaType, parseContentType } from '../http/media-type';
+import { readMediaType } from '../http/media-type-reader';
 
 /** Content-Type fields parsed, per distinct text (requests send few), frozen since they are shared. */
 const parsedContentTypes = new BoundedMemo<string, MediaType | undefined>(1000);
 
+/** The Content-Type as {@link parseContentType} reads it, frozen; `undefined` when it does not parse (415), without an exception. */
 function frozenMediaType(text: string): MediaType | undefined {
-  try {
-    const parsed = parseContentType(text);
-    return Object.freeze({ ...parsed, parameters: Object.freeze({ ...parsed.parameters }) });
-  } catch {
-    return undefined;
-  }
+  const read = readMediaType(text, 'refuse');
+  if (typeof read === 'string') return undefined;
+  Object.freeze(read.parameters);
+  return Object.freeze(read);
 }
 
 /** Query parameters: name to values, in order. A Map: names are data, and inserting is several times faster than into a null-prototype object. */

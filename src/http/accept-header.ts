@@ -1,6 +1,7 @@
 import { BoundedMemo } from './bounded-memo';
 import { splitList } from './header-list';
-import { type MediaType, includes, specificity, parseMediaType } from './media-type';
+import { type MediaType, includes, specificity } from './media-type';
+import { MAX_PARAMETERS, readMediaType } from './media-type-reader';
 
 /** One media range of an Accept header with its weight and its position in the header. */
 export interface MediaRange extends MediaType {
@@ -26,33 +27,48 @@ function parseWeight(text: string | undefined): number | undefined {
 }
 
 /**
+ * The most members of an Accept field that are read (RFC 9110 section 12.5.1 sets no limit):
+ * browsers send fewer than ten, the longest lists seen from real clients about fifty. The members
+ * after the first 64 are ignored, as if the client had not sent them: the client's first
+ * preferences still decide, where refusing the whole field (Spring answers 406 past 50) fails a
+ * client whose list is merely long. Counted members include those that are not media ranges, so
+ * however long the field, at most 64 are looked at.
+ */
+export const MAX_RANGES = 64;
+
+/**
  * Parses an Accept header into its media ranges (RFC 9110 section 12.5.1). Hand-written because
  * `negotiator` keeps its parsed ranges private, and route selection needs the weight of each
- * produced type, not just an order. An absent or empty
- * header means `*` + `/*`. Ranges that do not parse are ignored, as negotiator does. Results are
- * cached per distinct header text (bounded), since clients send the same few headers again and again.
+ * produced type, not just an order. An absent or empty header means `*` + `/*`. Members that are
+ * not media ranges (or carry more than {@link MAX_PARAMETERS} parameters, or a weight that is not
+ * one) are ignored, as negotiator does, and cost no exception; members after the first
+ * {@link MAX_RANGES} are ignored too. Results are remembered per distinct header text
+ * ({@link BoundedMemo}: bounded in entries and bytes, long texts never kept), since clients send
+ * the same few headers again and again.
  */
 export function parseAccept(header: string | undefined): readonly MediaRange[] {
   if (header === undefined || header.trim() === '') return ANY;
   return parsedAccepts.get(header, parseRanges);
 }
 
+const NO_PARAMETERS: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
+
 function parseRanges(header: string): readonly MediaRange[] {
   const ranges: MediaRange[] = [];
-  for (const part of splitList(header)) {
-    if (part.trim() === '') continue;
-    let parsed: MediaType;
-    try {
-      parsed = parseMediaType(part);
-    } catch {
-      continue;
-    }
-    const { q: weight, ...parameters } = parsed.parameters;
-    const q = parseWeight(weight);
+  for (const member of splitList(header, ',', MAX_RANGES)) {
+    const read = readMediaType(member);
+    if (typeof read === 'string') continue;
+    const q = parseWeight(read.parameters.q);
     if (q === undefined) continue;
-    ranges.push(Object.freeze({ type: parsed.type, subtype: parsed.subtype, parameters, q, index: ranges.length }));
+    ranges.push(Object.freeze({ type: read.type, subtype: read.subtype, parameters: withoutWeight(read.parameters), q, index: ranges.length }));
   }
   return Object.freeze(ranges);
+}
+
+/** The parameters of a range but its weight, frozen: ranges are shared by every request sending the same header. */
+function withoutWeight(parameters: Record<string, string>): Readonly<Record<string, string>> {
+  delete parameters.q;
+  return Object.keys(parameters).length === 0 ? NO_PARAMETERS : Object.freeze(parameters);
 }
 
 /**

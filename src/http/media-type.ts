@@ -1,6 +1,6 @@
 import { canonicalCharset } from './charset-label';
 import * as contentType from 'content-type';
-import { splitList } from './header-list';
+import { MAX_PARAMETERS, readMediaType } from './media-type-reader';
 
 /**
  * A parsed media type (RFC 9110 section 8.3.1). `type` and `subtype` are lower-case; parameter
@@ -24,70 +24,34 @@ export class InvalidMediaTypeError extends Error {
 export const ALL: MediaType = Object.freeze({ type: '*', subtype: '*', parameters: Object.freeze({}) });
 
 /**
- * Parses a media type or media range such as `application/json; charset=utf-8` or `text/*`.
- * Uses the `content-type` package's grammar, which accepts `*` as a token character.
+ * Parses a media type or media range such as `application/json; charset=utf-8` or `text/*`
+ * ({@link readMediaType}: the `content-type` package's grammar, `*` a token character, OWS spaces
+ * and tabs, at most {@link MAX_PARAMETERS} parameters; a parameter given twice keeps the last).
  */
 export function parseMediaType(text: string): MediaType {
-  let parsed: contentType.ParsedMediaType;
-  try {
-    parsed = contentType.parse(withSpacesForTabs(text.trim()));
-  } catch (error) {
-    throw new InvalidMediaTypeError(text, (error as Error).message);
-  }
-  const slash = parsed.type.indexOf('/');
-  const type = parsed.type.slice(0, slash);
-  const subtype = parsed.type.slice(slash + 1);
-  if (type === '*' && subtype !== '*') throw new InvalidMediaTypeError(text, 'a wildcard type needs a wildcard subtype');
-  return { type, subtype, parameters: parsed.parameters };
+  return parsedOrThrow(text, readMediaType(text));
 }
 
 /**
  * Parses the media type of a Content-Type field, which says how to read bytes, so more strictly
  * than {@link parseMediaType}: a parameter given twice, which RFC 6838 section 4.3 calls an error,
- * is refused (the `content-type` package keeps the last: `charset=utf-8; charset=iso-8859-1` would
- * read UTF-8 text as Latin-1). An Accept range with a repeated `q` is only a preference, and is
- * read as the package reads it.
+ * is refused (keeping the last, `charset=utf-8; charset=iso-8859-1` would read UTF-8 text as
+ * Latin-1). An Accept range with a repeated `q` is only a preference, and keeps the last.
  */
 export function parseContentType(text: string): MediaType {
-  const parsed = parseMediaType(text);
-  const repeated = repeatedParameter(text);
-  if (repeated !== undefined) throw new InvalidMediaTypeError(text, `the parameter ${repeated} is given twice`);
-  return parsed;
+  return parsedOrThrow(text, readMediaType(text, 'refuse'));
 }
 
-/**
- * The text with the optional white space around its `;` as single spaces: RFC 9110 section 5.6.6
- * allows tabs there (`OWS = *( SP / HTAB )`), the `content-type` package only spaces.
- */
-function withSpacesForTabs(text: string): string {
-  return text.includes('\t') ? splitList(text, ';').join('; ') : text;
+function parsedOrThrow(text: string, read: MediaType | string): MediaType {
+  if (typeof read === 'string') throw new InvalidMediaTypeError(text, read);
+  return read;
 }
 
-/**
- * The name of a parameter given more than once. Names are compared case-insensitively; `;` inside
- * a quoted value separates nothing.
- */
-function repeatedParameter(text: string): string | undefined {
-  const first = text.indexOf(';');
-  if (first === -1 || text.indexOf(';', first + 1) === -1) return undefined;
-  const names = new Set<string>();
-  for (const parameter of splitList(text.slice(first + 1), ';')) {
-    const equals = parameter.indexOf('=');
-    const name = (equals === -1 ? parameter : parameter.slice(0, equals)).trim().toLowerCase();
-    if (names.has(name)) return name;
-    names.add(name);
-  }
-  return undefined;
-}
-
-/** Parses a media type, or answers `undefined` when the text does not parse. */
+/** Parses a media type, or answers `undefined` when the text does not parse; never throws. */
 export function tryParseMediaType(text: string | undefined): MediaType | undefined {
   if (text === undefined || text === '') return undefined;
-  try {
-    return parseMediaType(text);
-  } catch {
-    return undefined;
-  }
+  const read = readMediaType(text);
+  return typeof read === 'string' ? undefined : read;
 }
 
 /** Formats a media type back to its canonical text (`type/subtype; name=value`). */
