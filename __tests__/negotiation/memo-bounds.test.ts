@@ -1,5 +1,7 @@
 import request from 'supertest';
-import { parseAccept } from '../../src/http/accept-header';
+import { createRequestInfo } from '../../src/conditions/request-info';
+import { MAX_RANGES, parseAccept, rememberedAccepts } from '../../src/http/accept-header';
+import { LONGEST_KEY, MEMO_BYTES } from '../../src/http/bounded-memo';
 import { listeningServers } from '../setup/listening';
 import { serve } from './negotiation-fixture';
 
@@ -48,4 +50,58 @@ describe('negotiation past the bound, over HTTP', () => {
     }
     await request(server).post('/echo').set('Content-Type', latin1).send(café).expect(200, 'café');
   }, 60_000);
+});
+
+/**
+ * Issue 17, finding 5: the memos were bounded in entries only, and 1,000 distinct 13 KB Accept
+ * fields held 412 MiB. A field longer than LONGEST_KEY is parsed per request and never kept, and
+ * what is kept stays within MEMO_BYTES.
+ */
+describe('parseAccept(header), remembered within a budget of bytes', () => {
+  const long = (i: number) => `${Array.from({ length: MAX_RANGES }, (_, j) => `text/x-${j};level=${i}`).join(', ')}, ${'x,'.repeat(5500)}`;
+
+  it(`keeps no field longer than ${LONGEST_KEY} characters: 200 distinct 13 KB fields leave the memo as it was`, () => {
+    const before = rememberedAccepts();
+    for (let i = 0; i < 200; i++) expect(parseAccept(long(i))).toHaveLength(MAX_RANGES);
+    expect(rememberedAccepts()).toEqual(before);
+    expect(parseAccept(long(0))).not.toBe(parseAccept(long(0)));
+  });
+
+  it(`keeps at most ${MEMO_BYTES} bytes however many distinct fields of ${MAX_RANGES} ranges under ${LONGEST_KEY} characters arrive`, () => {
+    const field = (i: number) => [`x/${i}`, ...Array.from({ length: MAX_RANGES - 1 }, (_, j) => `a/${j}`)].join(',');
+    expect(field(2999).length).toBeLessThanOrEqual(LONGEST_KEY);
+    for (let i = 0; i < 3000; i++) {
+      expect(parseAccept(field(i))).toHaveLength(MAX_RANGES);
+      expect(rememberedAccepts().bytes).toBeLessThanOrEqual(MEMO_BYTES);
+    }
+    expect(rememberedAccepts().entries).toBeLessThan(LIMIT);
+  });
+});
+
+describe('the Content-Type of a request, remembered within a budget of bytes', () => {
+  const info = (contentType: string) => createRequestInfo('POST', '/', { 'content-type': contentType, 'content-length': '1' });
+
+  it(`parses a Content-Type longer than ${LONGEST_KEY} characters per request and keeps nothing of it`, () => {
+    const long = `text/plain; charset=utf-8; boundary="${'b'.repeat(13_000)}"`;
+    const first = info(long).contentType;
+    expect(first).toMatchObject({ type: 'text', subtype: 'plain' });
+    expect(info(long).contentType).not.toBe(first);
+    const short = 'text/plain; charset=utf-8; n=remembered';
+    expect(info(short).contentType).toBe(info(short).contentType);
+  });
+});
+
+describe('Accept fields over HTTP, remembered within a budget of bytes', () => {
+  const listening = listeningServers();
+
+  it('answers 200 to 100 distinct 13 KB Accept fields, and keeps none of them', async () => {
+    const server = await listening(serve((api) => api.get('/book').produces('application/json').handle(() => ({ title: 'Dune' }))));
+    const before = rememberedAccepts();
+    for (let i = 0; i < 100; i++) {
+      const accept = `application/json, text/x-${i};q=0.5, ${'text/x-long;q=0.1, '.repeat(700)}`;
+      expect(accept.length).toBeGreaterThan(13_000);
+      await request(server).get('/book').set('Accept', accept).expect(200);
+    }
+    expect(rememberedAccepts()).toEqual(before);
+  }, 30_000);
 });

@@ -17,7 +17,18 @@ export interface Acceptance {
 }
 
 const ANY: readonly MediaRange[] = Object.freeze([{ type: '*', subtype: '*', parameters: {}, q: 1, index: 0 }]);
-const parsedAccepts = new BoundedMemo<string, readonly MediaRange[]>(1000);
+/**
+ * Bytes a parsed range holds, about: its object, its strings and a parameters object. Measured with
+ * `--expose-gc` on node 22: 64 ranges of one field held 13.2 KB (about 190 bytes each and the
+ * field), five with weights and parameters 1.57 KB.
+ */
+const RANGE_BYTES = 300;
+const parsedAccepts = new BoundedMemo<string, readonly MediaRange[]>({ entries: 1000, sizeOf: (ranges) => RANGE_BYTES * ranges.length });
+
+/** How many Accept fields are remembered and their approximate bytes: for tests and diagnostics, not part of the package. */
+export function rememberedAccepts(): { readonly entries: number; readonly bytes: number } {
+  return { entries: parsedAccepts.size, bytes: parsedAccepts.bytes };
+}
 
 /** RFC 9110 section 12.4.2: a weight is 0 to 1 with at most three decimals; anything else is invalid. */
 function parseWeight(text: string | undefined): number | undefined {
