@@ -1,6 +1,7 @@
 import { BoundedMemo } from './bounded-memo';
 import { splitList } from './header-list';
-import { type MediaType, includes, specificity } from './media-type';
+import { decidingRange } from './deciding-range';
+import { type MediaType, specificity } from './media-type';
 import { MAX_PARAMETERS, readMediaType } from './media-type-reader';
 
 /** One media range of an Accept header with its weight and its position in the header. */
@@ -84,22 +85,14 @@ function withoutWeight(parameters: Record<string, string>): Readonly<Record<stri
 
 /**
  * How the ranges accept a media type: the most specific range that includes it decides its weight
- * (RFC 9110 section 12.5.1, "the most specific reference has precedence"). `undefined` when no
- * range includes it or the deciding weight is 0.
+ * (RFC 9110 section 12.5.1, "the most specific reference has precedence"; {@link decidingRange},
+ * in time independent of the number of ranges). `undefined` when no range includes it or the
+ * deciding weight is 0.
  */
 export function acceptanceOf(mediaType: MediaType, ranges: readonly MediaRange[]): Acceptance | undefined {
-  let best: MediaRange | undefined;
-  let bestSpecificity = -1;
-  for (const range of ranges) {
-    if (!includes(range, mediaType)) continue;
-    const s = specificity(range);
-    if (s > bestSpecificity) {
-      best = range;
-      bestSpecificity = s;
-    }
-  }
+  const best = decidingRange(mediaType, ranges);
   if (best === undefined || best.q === 0) return undefined;
-  return { q: best.q, specificity: bestSpecificity, index: best.index };
+  return { q: best.q, specificity: specificity(best), index: best.index };
 }
 
 /** Orders two acceptances: negative when `a` is preferred. Weight, then specificity, then header order. */

@@ -139,15 +139,15 @@ function parametersInclude(range: Readonly<Record<string, string>>, candidate: M
   return true;
 }
 
-/** The charset a candidate is in: its own, UTF-8 for a textual type without one. */
-function charsetOfCandidate(candidate: MediaType): string | undefined {
+/** The charset a candidate is in: its own, UTF-8 for a textual type without one; canonical ({@link charsetKey}). */
+export function charsetOfCandidate(candidate: MediaType): string | undefined {
   const charset = candidate.parameters.charset;
   if (charset !== undefined) return charsetKey(charset);
   return isTextual(candidate) ? 'utf-8' : undefined;
 }
 
 /** One text for the labels of one charset: `utf8` and `UTF-8` are `utf-8`. */
-function charsetKey(label: string): string {
+export function charsetKey(label: string): string {
   const lower = label.toLowerCase();
   return canonicalCharset(lower) ?? lower;
 }

@@ -5,7 +5,7 @@ import { type BodyKind, bodyKindOf } from '../converters/body-kind';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import { type JsonSchemaLike, shapeOf } from '../converters/json-schema-shape';
 import { type MediaRange, preferredMediaTypes, rememberedPerAccept } from '../http/accept-header';
-import { type MediaType, formatMediaType, includes, includesInAnyCharset, isCompatible, isConcrete, isTextual } from '../http/media-type';
+import { type MediaType, essence, formatMediaType, includes, includesInAnyCharset, isCompatible, isConcrete, isTextual } from '../http/media-type';
 import type { PathTemplate } from './path-template';
 
 /** Whether a body token is a Standard Schema (zod, valibot, arktype ...). */
@@ -131,7 +131,18 @@ function offersWithAccepted(
 ): readonly MediaType[] {
   if (ranges.length === 0) return offers;
   const negated = produces.expressions.filter((e) => e.negated);
-  const result = [...offers];
+  const result: MediaType[] = [];
+  // By essence: a concrete type includes only types of its own essence, so each Accept range looks
+  // at those alone, not at every offer so far (which grow with the ranges).
+  const byEssence = new Map<string, MediaType[]>();
+  const add = (offer: MediaType): void => {
+    result.push(offer);
+    const key = essence(offer);
+    const same = byEssence.get(key);
+    if (same === undefined) byEssence.set(key, [offer]);
+    else same.push(offer);
+  };
+  offers.forEach(add);
   for (const wanted of accept) {
     if (wanted.q === 0) continue;
     if (!isConcrete(wanted)) {
@@ -140,14 +151,14 @@ function offersWithAccepted(
       if (charset === undefined) continue;
       for (const offer of offers) {
         if (offer.parameters.charset !== undefined || !includesInAnyCharset(wanted, offer) || !ranges.some((open) => includes(open, offer))) continue;
-        result.push({ ...offer, parameters: { ...offer.parameters, charset } });
+        add({ ...offer, parameters: { ...offer.parameters, charset } });
       }
       continue;
     }
     const type: MediaType = { type: wanted.type, subtype: wanted.subtype, parameters: wanted.parameters };
-    if (result.some((offer) => includes(wanted, offer))) continue;
+    if (byEssence.get(essence(type))?.some((offer) => includes(wanted, offer)) === true) continue;
     if (!ranges.some((range) => includes(range, type)) || negated.some((e) => includes(e.mediaType, type))) continue;
-    result.push(type);
+    add(type);
   }
   return result;
 }
