@@ -2,6 +2,7 @@ import type { Element } from '@xmldom/xmldom';
 import { type Author, type Category, type Enclosure, Feed, type FeedOptions, type Item } from 'feed';
 import { ATOM_NAMESPACE } from './atom-feed-reader';
 import { defined, feedDate, invalidFeed } from './invalid-feed';
+import { parseRssAuthor } from './rss-author';
 import type { XmlDocument } from './xml-document';
 import { childElement, childElements, childText } from './xml-dom';
 
@@ -59,7 +60,7 @@ function readItem(item: Element, index: number, channelDate: Date | undefined): 
   const date = pubDate === undefined ? channelDate : feedDate(FORMAT, pubDate, `the <pubDate> of ${where}`);
   if (date === undefined) throw invalidFeed(FORMAT, `${where} has no <pubDate>, and the channel no date to take its place`);
   const authors = [
-    ...childElements(item, null, 'author').map((author) => parseAuthor(author.textContent ?? '')),
+    ...childElements(item, null, 'author').map((author) => parseRssAuthor(author.textContent ?? '')),
     ...childElements(item, DC_NAMESPACE, 'creator').map((creator) => ({ name: creator.textContent?.trim() ?? '' })),
   ];
   const categories: Category[] = childElements(item, null, 'category').map((category) =>
@@ -76,14 +77,6 @@ function readItem(item: Element, index: number, channelDate: Date | undefined): 
     category: categories.length === 0 ? undefined : categories,
     enclosure: enclosure(childElement(item, null, 'enclosure')),
   });
-}
-
-/** RSS 2.0 writes an author as `email (name)`; `feed` writes the name alone when there is no email. */
-function parseAuthor(text: string): Author {
-  const match = /^\s*(\S+@\S+)\s*\((.*)\)\s*$/.exec(text);
-  if (match !== null) return { email: match[1]!, name: match[2]! };
-  const trimmed = text.trim();
-  return trimmed.includes('@') && !trimmed.includes(' ') ? { email: trimmed } : { name: trimmed };
 }
 
 function enclosure(element: Element | undefined): Enclosure | undefined {
