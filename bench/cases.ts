@@ -4,9 +4,21 @@
  */
 import { send } from './harness';
 import { BROWSER_ACCEPT, LARGE_JSON, SMALL_JSON, SMALL_XML } from './fixtures';
+import {
+  ACCEPT_INVALID_RANGES,
+  ACCEPT_MANY_RANGES,
+  CONTENT_TYPE_MANY_PARAMETERS,
+  HOST_WITH_PATH,
+  LARGE_BOOKCASE_JSON,
+  LARGE_BOOKCASE_XML,
+  NUMBER_DIGITS_RUN,
+  PATCH_MOVES,
+  PATCH_ONE,
+  XML_ATTRIBUTE_RUN,
+} from './hostile-inputs';
 
 export interface RequestSpec {
-  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
@@ -28,14 +40,26 @@ export interface Variant {
   readonly prepare?: (origin: string) => Promise<Readonly<Record<string, string>>>;
   /** Peak live memory per request is probed for this variant (the server runs with --expose-gc). */
   readonly memory?: boolean;
+  /**
+   * Connections to load it with, when not the run's: requests that write one stored item in turn
+   * (a read-modify-write PATCH) would otherwise race each other into 412s.
+   */
+  readonly connections?: number;
 }
 
 export interface Ratio {
   readonly label: string;
   readonly of: string;
   readonly to: string;
+  /**
+   * What is divided: throughput (`rps`, the default: higher is better) or server CPU time per
+   * request (`cpu`: lower is better, so its target is a `max`).
+   */
+  readonly metric?: 'rps' | 'cpu';
   /** The ratio must be at least this. */
   readonly min?: number;
+  /** The ratio must be at most this. */
+  readonly max?: number;
 }
 
 export interface Case {
@@ -85,6 +109,19 @@ function revalidate(request: RequestSpec): (origin: string) => Promise<Record<st
     return { 'if-none-match': etag };
   };
 }
+
+/** Puts the megabyte bookcase in place, so that the patches of the hostile case work on it. */
+const storeLargeBookcase = async (origin: string): Promise<Record<string, string>> => {
+  const { status } = await send(origin, { method: 'PUT', path: '/bookcase', headers: { 'content-type': 'application/json' }, body: LARGE_BOOKCASE_JSON });
+  if (status !== 204) throw new Error(`PUT of the large bookcase answered ${status}`);
+  return {};
+};
+const USER = get('/users/1', { accept: 'application/json' });
+const SMALL_BOOKCASE = JSON.stringify({ name: 'Hall', books: [] });
+const putBookcase = (type: string, body: string): RequestSpec => ({ method: 'PUT', path: '/bookcase', headers: { 'content-type': type }, body });
+const patchBookcase = (body: string): RequestSpec => ({ method: 'PATCH', path: '/bookcase', headers: { 'content-type': 'application/json-patch+json', accept: 'application/json' }, body });
+/** Server CPU time per request: a hostile request may cost at most three times its normal counterpart. */
+const costs = (label: string, of: string, to: string, max?: number): Ratio => ({ label, of, to, metric: 'cpu', ...(max !== undefined && { max }) });
 
 const routesCase = (kind: 'dsl' | 'express' | 'fmw', count: number): Variant => ({
   id: `${kind}-${count}`,
@@ -242,6 +279,41 @@ export const CASES: readonly Case[] = [
     ratios: [
       { label: 'DSL browser Accept / Express res.format', of: 'dsl-browser', to: 'express-format' },
       { label: 'DSL browser Accept / plain application/xml', of: 'dsl-browser', to: 'dsl-xml' },
+    ],
+  },
+  {
+    id: 'hostile',
+    title: '7. Hostile input at its size limit: server CPU per request against the normal request',
+    variants: [
+      // The service (routes/), headers at what fits in node's 16 KiB head, bodies at the 1 MiB limit.
+      { id: 'user-get', server: 'service', request: USER, status: 200, fields: JSON_TYPE },
+      { id: 'host-with-path', server: 'service', request: get('/users/1', { accept: 'application/json', host: HOST_WITH_PATH }), status: 400 },
+      { id: 'accept-invalid', server: 'service', request: get('/users/1', { accept: ACCEPT_INVALID_RANGES }), status: 406 },
+      { id: 'put-small', server: 'service', request: putBookcase('application/json', SMALL_BOOKCASE), status: 204 },
+      { id: 'content-type-params', server: 'service', request: putBookcase(CONTENT_TYPE_MANY_PARAMETERS, SMALL_BOOKCASE), status: 204 },
+      { id: 'xml-bookcase', server: 'service-large', request: putBookcase('application/xml', LARGE_BOOKCASE_XML), status: 204 },
+      { id: 'xml-attribute-run', server: 'service-large', request: putBookcase('application/xml', XML_ATTRIBUTE_RUN), status: 400 },
+      { id: 'patch-one', server: 'service-large', request: patchBookcase(PATCH_ONE), status: 200, prepare: storeLargeBookcase, connections: 1 },
+      { id: 'patch-moves', server: 'service-large', request: patchBookcase(PATCH_MOVES), status: 200, connections: 1 },
+      // A small app of the library's: a number binding, and a string negotiated without `produces`.
+      { id: 'item-get', server: 'dsl-hostile', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
+      { id: 'number', server: 'dsl-hostile', request: get('/numbers?x=12.5e3'), status: 200 },
+      { id: 'number-digits-run', server: 'dsl-hostile', request: get(`/numbers?x=${NUMBER_DIGITS_RUN}`), status: 400 },
+      { id: 'text', server: 'dsl-hostile', request: get('/text', { accept: BROWSER_ACCEPT }), status: 200 },
+      { id: 'text-many-ranges', server: 'dsl-hostile', request: get('/text', { accept: ACCEPT_MANY_RANGES }), status: 200 },
+    ],
+    ratios: [
+      costs('Host holding a path / GET of a user', 'host-with-path', 'user-get', 3),
+      costs('14 KB of invalid Accept ranges / GET of a user', 'accept-invalid', 'user-get', 3),
+      costs('Content-Type of 1,500 parameters / the same PUT', 'content-type-params', 'put-small', 3),
+      costs('1 MB XML attribute run / a 1 MB XML bookcase', 'xml-attribute-run', 'xml-bookcase', 3),
+      costs('1,000 JSON Patch moves / one replace, on a 1 MB bookcase', 'patch-moves', 'patch-one', 3),
+      costs('14,000-digit number / a normal number', 'number-digits-run', 'number', 3),
+      costs('1,300 Accept ranges without produces / a browser Accept', 'text-many-ranges', 'text', 3),
+      costs('14,000-digit number / GET of an item', 'number-digits-run', 'item-get', 3),
+      costs('1,300 Accept ranges without produces / GET of an item', 'text-many-ranges', 'item-get', 3),
+      costs('1 MB XML attribute run / GET of a user', 'xml-attribute-run', 'user-get'),
+      costs('1,000 JSON Patch moves / GET of a user', 'patch-moves', 'user-get'),
     ],
   },
 ];

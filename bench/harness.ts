@@ -58,9 +58,11 @@ export interface RatioResult {
   readonly label: string;
   readonly of: string;
   readonly to: string;
+  readonly metric?: 'rps' | 'cpu';
   readonly perRound: readonly number[];
   readonly median: number;
   readonly min?: number;
+  readonly max?: number;
   readonly met?: boolean;
 }
 
@@ -205,6 +207,7 @@ async function expectAnswer(origin: string, variant: Variant, headers: Readonly<
 }
 
 function connectionsFor(variant: Variant, connections: number): number {
+  if (variant.connections !== undefined) return variant.connections;
   // A megabyte per request: a few connections saturate the server without queueing 10 MB.
   return variant.request.body !== undefined && variant.request.body.length > 100_000 ? Math.min(connections, 4) : connections;
 }
@@ -348,9 +351,10 @@ function summarise(benchCase: Case, samples: ReadonlyMap<string, readonly Sample
   const ratios = benchCase.ratios.map((ratio): RatioResult => {
     const of = samples.get(ratio.of)!;
     const to = samples.get(ratio.to)!;
-    const perRound = of.map((sample, i) => sample.rps / to[i]!.rps);
+    const perRound = of.map((sample, i) => (ratio.metric === 'cpu' ? sample.cpuMicrosPerRequest / to[i]!.cpuMicrosPerRequest : sample.rps / to[i]!.rps));
     const value = median(perRound);
-    return { ...ratio, perRound, median: value, ...(ratio.min !== undefined && { met: value >= ratio.min }) };
+    const met = ratio.min === undefined && ratio.max === undefined ? undefined : value >= (ratio.min ?? -Infinity) && value <= (ratio.max ?? Infinity);
+    return { ...ratio, perRound, median: value, ...(met !== undefined && { met }) };
   });
   const memory = (benchCase.memoryTargets ?? []).map((target): MemoryResult => {
     const peakBytes = peaks.get(target.variant) ?? Number.NaN;

@@ -1,11 +1,14 @@
 /** The results of a run as Markdown tables. */
-import type { RunResult } from './harness';
+import type { RatioResult, RunResult } from './harness';
 
 const number = (value: number, digits = 0): string =>
   Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
 
 /** autocannon records latencies in whole milliseconds, so a p99 under 1 (a median of 0 or 0.5) says only that. */
 const latency = (ms: number): string => (ms < 1 ? '< 1' : number(ms, ms % 1 === 0 ? 0 : 1));
+
+/** A ratio's target as the table says it: `>= 1.0` for throughput, `<= 3` for CPU time. */
+const targetOf = (r: RatioResult): string => [r.min === undefined ? '' : `>= ${r.min}`, r.max === undefined ? '' : `<= ${r.max}`].filter((t) => t !== '').join(', ');
 
 export function formatReport(run: RunResult): string {
   const { machine: m, settings: s } = run;
@@ -25,7 +28,7 @@ export function formatReport(run: RunResult): string {
     if (wrong.length > 0) lines.push('', ...wrong.map((v) => `**${v.id} answered wrongly after its rounds:** ${v.wrongAfterRounds.join('; ')}`));
     lines.push('', '| ratio (same round, median) | value | target | |', '|---|---:|---:|---|');
     for (const r of c.ratios) {
-      lines.push(`| ${r.label} | ${number(r.median, 2)} | ${r.min === undefined ? '' : `>= ${r.min}`} | ${r.met === undefined ? '' : r.met ? 'met' : '**not met**'} |`);
+      lines.push(`| ${r.label} | ${number(r.median, 2)} | ${targetOf(r)} | ${r.met === undefined ? '' : r.met ? 'met' : '**not met**'} |`);
     }
     for (const mem of c.memory) {
       lines.push(

@@ -5,6 +5,8 @@
 import http, { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import express from 'express';
 import { Builder } from 'xml2js';
+import { createApp } from '../routes/app';
+import { createLogger } from '../routes/http/request-logger';
 import { cache, createRouter, type Router } from '../src';
 import { BROWSER_ACCEPT, VERSION, itemFor } from './fixtures';
 
@@ -190,6 +192,28 @@ function dslBodies(wrap = false): Server {
   return wrap ? dslWrapped(declare) : listener(dslApp(declare));
 }
 
+/**
+ * The routes the hostile case needs beside the service's own: a number binding (finding 6), and a
+ * string answered without `produces`, negotiated against every type the registry writes (finding 4).
+ */
+function dslHostile(): Server {
+  return listener(
+    dslApp((api) => {
+      declareItemRoute(api, '/items/{id}');
+      api
+        .get('/numbers')
+        .query('x', { type: 'number' })
+        .handle((ctx) => ({ x: ctx.query.x }));
+      api.get('/text').handle(() => 'plain text');
+    }),
+  );
+}
+
+/** The illustrative service as `npm start` builds it, logging nothing, without the shared cache (its hits would cost less than any request). */
+function service(): Server {
+  return listener(createApp({ cache: false, logger: createLogger({ LOG_LEVEL: 'silent' }) }).app);
+}
+
 export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'node-raw': rawNode,
   fastify,
@@ -219,6 +243,10 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'express-put': expressPut,
   'dsl-bodies': () => dslBodies(),
   'dsl-wrap-bodies': () => dslBodies(true),
+  'dsl-hostile': dslHostile,
+  service,
+  // A second process of the service, whose bookcase the hostile case fills with a megabyte.
+  'service-large': service,
 };
 
 export type { IncomingMessage };

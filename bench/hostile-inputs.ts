@@ -1,0 +1,56 @@
+/**
+ * The inputs of the hostile case (issue 17): each built to make a reader backtrack, rescan or copy,
+ * at the size the server lets it reach (the 1 MiB body limit, or what fits in node's 16 KiB of
+ * request head), beside the well-formed request of the same route and size it is measured against.
+ */
+import type { Bookcase } from '../routes/model/bookcase';
+import { toXml } from '../src/converters/xml-writing';
+
+/** What fits in one header field under node's 16 KiB limit for the whole head. */
+const FIELD_BYTES = 14_000;
+/** Bodies stay under the router's 1 MiB default limit with room for their framing. */
+const BODY_BYTES = 1_000_000;
+
+/** A bookcase whose JSON is about a megabyte: 8,000 books, under the schema's 10,000. */
+export const LARGE_BOOKCASE: Bookcase = {
+  name: 'Library',
+  books: Array.from({ length: 8000 }, (_, i) => ({
+    isbn: String(9780000000000 + i),
+    title: `A book on the shelf, volume ${i} of a very long series of books`,
+    author: `Author number ${i % 500}`,
+    year: 1900 + (i % 120),
+  })),
+};
+export const LARGE_BOOKCASE_JSON = JSON.stringify(LARGE_BOOKCASE);
+
+/** The same bookcase in XML, as the service's XML representation writes it. */
+export const LARGE_BOOKCASE_XML = `<?xml version="1.0" encoding="UTF-8"?>${toXml(LARGE_BOOKCASE, 'bookcase')}`;
+
+/**
+ * Finding 1: a start tag with two attributes and then a megabyte of name characters never followed
+ * by `="..."`, which a backtracking attribute scan rescans from every position.
+ */
+export const XML_ATTRIBUTE_RUN = (() => {
+  const head = '<bookcase a="1" b="2" ';
+  return `${head}${'d'.repeat(BODY_BYTES - head.length - 2)}/>`;
+})();
+
+/** Finding 2: 1,000 `move`s of the first book to the end (the bookcase keeps its size). */
+export const PATCH_MOVES = JSON.stringify(Array.from({ length: 1000 }, () => ({ op: 'move', from: '/books/0', path: '/books/-' })));
+/** One operation on the same document: what a normal patch costs. */
+export const PATCH_ONE = JSON.stringify([{ op: 'replace', path: '/name', value: 'Library' }]);
+
+/** Finding 3: a Host holding a path and a fragment, which keyed another resource's copy. */
+export const HOST_WITH_PATH = '127.0.0.1:1/users/2#';
+
+/** Finding 4: 14 KB of invalid ranges, each of which used to throw twice. */
+export const ACCEPT_INVALID_RANGES = Array.from({ length: FIELD_BYTES / 2 }, () => 'x').join(',');
+
+/** Finding 4: valid ranges none of which an offer matches but the last, for a route without `produces`. */
+export const ACCEPT_MANY_RANGES = `${Array.from({ length: 1300 }, (_, i) => `text/t${i}`).join(',')},*/*;q=0.1`;
+
+/** Finding 5: a Content-Type with parameters filling the field, each one distinct. */
+export const CONTENT_TYPE_MANY_PARAMETERS = `application/json; ${Array.from({ length: Math.floor(FIELD_BYTES / 9) }, (_, i) => `p${i}=v`).join('; ')}`;
+
+/** Finding 6: a long run of digits that a backtracking number pattern splits every way before failing. */
+export const NUMBER_DIGITS_RUN = `${'1'.repeat(FIELD_BYTES)}x`;
