@@ -5,6 +5,7 @@
  */
 import type { Bookcase } from '../routes/model/bookcase';
 import { toXml } from '../src/converters/xml-writing';
+import { MAX_RANGES } from '../src/http/accept-header';
 
 /** What fits in one header field under node's 16 KiB limit for the whole head. */
 const FIELD_BYTES = 14_000;
@@ -46,8 +47,11 @@ export const HOST_WITH_PATH = '127.0.0.1:1/users/2#';
 /** Finding 4: 14 KB of invalid ranges, each of which used to throw twice. */
 export const ACCEPT_INVALID_RANGES = Array.from({ length: FIELD_BYTES / 2 }, () => 'x').join(',');
 
-/** Finding 4: valid ranges none of which an offer matches but the last, for a route without `produces`. */
-export const ACCEPT_MANY_RANGES = `${Array.from({ length: 1300 }, (_, i) => `text/t${i}`).join(',')},*/*;q=0.1`;
+/**
+ * Finding 4: 1,300 valid ranges for a route without `produces`, none of which an offer matches but
+ * the range of all types, as the last member read (the 64th, `MAX_RANGES`).
+ */
+export const ACCEPT_MANY_RANGES = Array.from({ length: 1300 }, (_, i) => (i === MAX_RANGES - 1 ? '*/*;q=0.1' : `text/t${i}`)).join(',');
 
 /** Finding 5: a Content-Type with parameters filling the field, each one distinct. */
 export const CONTENT_TYPE_MANY_PARAMETERS = `application/json; ${Array.from({ length: Math.floor(FIELD_BYTES / 9) }, (_, i) => `p${i}=v`).join('; ')}`;
