@@ -71,6 +71,7 @@ describe('startServer(listener, port)', () => {
     expect(running.server.requestTimeout).toBe(30_000);
     expect(running.server.keepAliveTimeout).toBe(5_000);
     expect(running.server.maxConnections).toBe(1_000);
+    expect(running.server.maxHeadersCount).toBe(1_001);
     expect(running.url).toMatch(/^http:\/\/localhost:\d+$/);
     await running.shutdown();
   });
@@ -244,3 +245,45 @@ describe('startServer(listener, port, host, { maxConnections })', () => {
   });
 });
 
+describe('startServer(listener, port): request framing', () => {
+  const lines = (count: number): string => Array.from({ length: count }, (_, i) => `a${i}: 1\r\n`).join('');
+
+  it('answers 431 with a problem document when a request has more than 1,000 header lines', async () => {
+    const running = await startServer((_req, res) => res.end('ok'), 0, '127.0.0.1');
+    // Host and Connection are two of the 1,001.
+    const answer = await rawRequest(portOf(running), [`GET /big HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n${lines(999)}\r\n`]);
+    expect(answer).toMatchObject({ status: 431, closed: true });
+    expect(answer.head).toMatch(/\r\ncontent-type: application\/problem\+json; charset=utf-8\r\n/i);
+    expect(JSON.parse(answer.body)).toEqual({ type: 'about:blank', title: 'Request Header Fields Too Large', status: 431, detail: 'A request has at most 1000 header lines', instance: '/big' });
+    await running.shutdown();
+  });
+
+  it('answers a request of exactly 1,000 header lines', async () => {
+    const running = await startServer((req, res) => res.end(String(req.rawHeaders.length / 2)), 0, '127.0.0.1');
+    const answer = await rawRequest(portOf(running), [`GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${lines(998)}\r\n`]);
+    expect(answer).toMatchObject({ status: 200, body: '1000' });
+    await running.shutdown();
+  });
+
+  it('answers 400 and closes the connection when an HTTP/1.0 request has a Transfer-Encoding', async () => {
+    let called = false;
+    const running = await startServer((_req, res) => {
+      called = true;
+      res.end('ok');
+    }, 0, '127.0.0.1');
+    const answer = await rawRequest(portOf(running), ['POST /users HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n']);
+    expect(answer).toMatchObject({ status: 400, closed: true });
+    expect(answer.head).toMatch(/\r\nconnection: close\r\n/i);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 400, title: 'Bad Request', instance: '/users' });
+    expect(called).toBe(false);
+    await running.shutdown();
+  });
+
+  it('keeps an HTTP/1.0 keep-alive connection open after a request without a Transfer-Encoding', async () => {
+    // HTTP/1.0 has no chunked coding: only an answer of known length lets the connection live on.
+    const running = await startServer((_req, res) => res.setHeader('Content-Length', 2).end('ok'), 0, '127.0.0.1');
+    const answer = await rawRequest(portOf(running), ['POST /users HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\n{}'], { waitMs: 300 });
+    expect(answer).toMatchObject({ status: 200, body: 'ok', closed: false });
+    await running.shutdown();
+  });
+});

@@ -2,6 +2,8 @@ import { type RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConnectionTracker } from './connection-tracker';
 import { defaultMaxConnections } from './open-files-limit';
+import { sendProblem } from './problem-response';
+import { MAX_HEADER_LINES, framingFault } from './request-framing';
 
 /** Time limits of the server, in milliseconds. */
 export interface ServerTimeouts {
@@ -90,11 +92,16 @@ export function startServer(listener: RequestListener, port: number, host?: stri
     res.once('finish', () => {
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
-    listener(req, res);
+    const fault = framingFault(req.httpVersion, req.rawHeaders.length / 2, req.headers);
+    if (fault === undefined) return listener(req, res);
+    res.setHeader('Connection', 'close');
+    sendProblem(res, fault, req.url ?? '/');
   });
   server.headersTimeout = limits.headersTimeout;
   server.requestTimeout = limits.requestTimeout;
   server.keepAliveTimeout = limits.keepAliveTimeout;
+  // Node keeps the first 1,000 header lines and drops the rest unseen: one more lets framingFault count past the limit.
+  server.maxHeadersCount = MAX_HEADER_LINES + 1;
   // Past the limit node closes a new connection before it is read; making room first is ours.
   server.maxConnections = limits.maxConnections;
   server.on('connection', (socket) => {
