@@ -25,7 +25,16 @@ export interface AppOptions {
    * it instead of each request's Host. By default they use the Host, checked.
    */
   readonly origin?: string;
+  /** How long a route may take, its body and store calls included, before it answers 503; {@link ROUTE_TIME_LIMIT} ms by default. */
+  readonly routeTimeout?: number;
 }
+
+/**
+ * The time limit of every route, in milliseconds: a store that hangs answers 503 (a problem
+ * document of type `urn:represent:problem:timeout`) instead of never. Each store call of the
+ * in-memory store takes microseconds; the limit is for a store elsewhere.
+ */
+export const ROUTE_TIME_LIMIT = 10_000;
 
 /** The illustrative service, ready to listen. */
 export interface App {
@@ -46,7 +55,12 @@ export interface App {
 export function createApp(options: AppOptions = {}): App {
   const store = options.store ?? createMemoryStore();
   const logger = options.logger ?? createLogger();
-  const api = createRouter({ origin: options.origin, onError: (error, req) => logger.error({ err: error, method: req.method, path: req.originalUrl }, 'handler failed') });
+  const api = createRouter({
+    origin: options.origin,
+    // 503, not 504: the service is no gateway; it cannot answer for now (RFC 9110 section 15.6.4).
+    timeout: { ms: options.routeTimeout ?? ROUTE_TIME_LIMIT },
+    onError: (error, req) => logger.error({ err: error, method: req.method, path: req.originalUrl }, 'handler failed'),
+  });
   bookcaseRoutes(api, store.bookcase);
   userListRoutes(api, store);
   usersRoutes(api, store);
