@@ -6,6 +6,9 @@ import type { CollectionState, ServiceStore, Versioned } from './store/store';
 /** The feed's media types, in the server's order: Atom first. */
 export const FEED_TYPES = ['application/atom+xml', 'application/rss+xml'] as const;
 
+/** How many entries the feed holds: the users changed last. A feed is news, not the list (/user/all is). */
+export const FEED_ENTRIES = 50;
+
 function feedOf(base: string, state: CollectionState, users: readonly Versioned<User>[]): Feed {
   const feed = new Feed({
     id: `${base}/users/feed`,
@@ -24,19 +27,21 @@ function feedOf(base: string, state: CollectionState, users: readonly Versioned<
 }
 
 /**
- * GET /users/feed: the users as an Atom (default) or RSS feed, `no-cache`, answered from the
- * collection's version when unchanged. Links are absolute, from `ctx.origin`: the app's configured
- * origin, or the Host as the router parsed and checked it, never its text (a Host such as
- * `real\@evil.example` is refused with 400 before this runs, RFC 9112 section 3.2).
+ * GET /users/feed: the {@link FEED_ENTRIES} users changed last, the last first, as an Atom
+ * (default) or RSS feed. Fresh for a minute, as the bookcase: feed readers poll, and a cache
+ * answers them in between; after that, the collection's version answers their conditional
+ * requests (304) without building the feed. Links are absolute, from `ctx.origin`: the app's
+ * configured origin, or the Host as the router parsed and checked it, never its text (a Host such
+ * as `real\@evil.example` is refused with 400 before this runs, RFC 9112 section 3.2).
  */
 export function userFeedRoutes(api: Router, store: ServiceStore): void {
   api
     .get('/users/feed')
     .produces(...FEED_TYPES)
-    .cache({ noCache: true })
+    .cache({ maxAge: 60 })
     .etag(async () => validatorsOf(await store.users.state()))
     .handle(async (ctx) => {
-      const { state, users } = await store.users.list();
+      const { state, users } = await store.users.latest(FEED_ENTRIES);
       return ResponseEntity.ok(feedOf(ctx.origin, state, users)).withValidators(validatorsOf(state));
     });
 }

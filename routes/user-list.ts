@@ -36,15 +36,14 @@ export function userListRoutes(api: Router, store: ServiceStore): void {
     .handle(async (ctx) => {
       const { page, size } = ctx.query;
       const roles = rolesOf(ctx.matrix.role);
-      const { state, users: all } = await users.list();
-      const matching = roles === undefined ? all : all.filter((entry) => roles.has(entry.value.role));
-      const slice = matching.slice((page - 1) * size, page * size);
+      // The store keeps the users in order: a page costs its size, nothing is sorted per request.
+      const { state, users: slice, total } = await users.list({ roles, offset: (page - 1) * size, limit: size });
       const links: string[] = [];
       // The path as received may hold what no URI may (`<`, `>`, `"`): encoded as Express encodes Location.
       const path = encodeUrl(ctx.req.path);
       const pageUrl = (n: number) => `<${path}?page=${n}&size=${size}>`;
-      if (page * size < matching.length) links.push(`${pageUrl(page + 1)}; rel="next"`);
-      if (page > 1) links.push(`${pageUrl(Math.min(page - 1, Math.max(1, Math.ceil(matching.length / size))))}; rel="prev"`);
+      if (page * size < total) links.push(`${pageUrl(page + 1)}; rel="next"`);
+      if (page > 1) links.push(`${pageUrl(Math.min(page - 1, Math.max(1, Math.ceil(total / size))))}; rel="prev"`);
       let response = ResponseEntity.ok(listBody(await viewsOf(slice, avatars), ctx.mediaType)).withValidators(validatorsOf(state));
       if (links.length > 0) response = response.header('Link', links.join(', '));
       return response;

@@ -34,6 +34,7 @@ export function usersRoutes(api: Router, store: ServiceStore): void {
     .etag(async () => validatorsOf(await users.state()))
     .handle(async (ctx) => {
       const needle = ctx.query.name.toLocaleLowerCase();
+      // Read in id order as the store keeps them: a search filters, it never sorts.
       const { state, users: all } = await users.list();
       const found = all.filter((entry) => entry.value.name.toLocaleLowerCase().includes(needle));
       return ResponseEntity.ok(listBody(await viewsOf(found, avatars), ctx.mediaType)).withValidators(validatorsOf(state));

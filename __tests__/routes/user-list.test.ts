@@ -2,6 +2,8 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import request from 'supertest';
+import { createApp } from '../../routes/app';
+import { createMemoryStore } from '../../routes/store/memory-store';
 import { listeningServers } from '../setup/listening';
 import { XML_TYPE, expectProblem, service } from './service-fixture';
 
@@ -123,5 +125,28 @@ describe('DELETE /user/all', () => {
     await request(app).post('/users').send({ name: 'N', email: 'n@example.org', role: 'viewer' });
     expectProblem(await request(app).delete('/user/all').set('X-Confirm', 'delete-all-users').set('If-Match', '"10;json"'), 412);
     expect((await request(app).get('/user/all')).body).toHaveLength(10);
+  });
+});
+
+describe('GET /user/all over 5,000 users', () => {
+  const users = [...Array(5_000).keys()].map((i) => ({ id: String(5_000 - i), name: `User ${i}`, email: `u${i}@example.org`, role: (['admin', 'editor', 'viewer'] as const)[i % 3]! }));
+
+  it('does the work of one page: no sort, one avatar lookup per user answered', async () => {
+    const store = createMemoryStore({ users });
+    const { app } = createApp({ store, cache: false });
+    const lookups = jest.spyOn(store.avatars, 'get');
+    const sort = jest.spyOn(Array.prototype, 'sort');
+    try {
+      const res = await request(app).get('/user/all?page=400&size=5');
+      expect(ids(res.body)).toEqual(['1996', '1997', '1998', '1999', '2000']);
+      expect(res.headers.link).toBe('</user/all?page=401&size=5>; rel="next", </user/all?page=399&size=5>; rel="prev"');
+      const admins = await request(app).get('/user/all;role=admin?page=2&size=5');
+      expect(ids(admins.body)).toHaveLength(5);
+      expect(lookups).toHaveBeenCalledTimes(10);
+      // Express and the library may sort a few header values; never a list as long as the users.
+      expect(sort.mock.contexts.filter((array) => (array as unknown[]).length >= 100)).toEqual([]);
+    } finally {
+      sort.mockRestore();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type Bookcase, seedBookcase } from '../model/bookcase';
 import { type User, seedUsers } from '../model/user';
+import { mergedSlice } from './sorted-list';
 import {
   type Avatar,
   type CollectionState,
@@ -10,6 +11,7 @@ import {
   type Versioned,
   VersionMismatch,
 } from './store';
+import { UserIndex, byId } from './user-index';
 
 /** Options of {@link createMemoryStore}. */
 export interface MemoryStoreOptions {
@@ -36,10 +38,6 @@ function copy<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-function byId(a: Versioned<User>, b: Versioned<User>): number {
-  return a.value.id.localeCompare(b.value.id, 'en', { numeric: true });
-}
-
 /**
  * The in-memory store: everything lives in maps of this process. Each write checks its
  * expectation and commits in one synchronous step, so a write is all or nothing.
@@ -52,7 +50,14 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
 
   let bookcase = stamp(copy(options.bookcase ?? seedBookcase()), seededAt);
   const users = new Map<string, Versioned<User>>();
-  for (const user of options.users ?? seedUsers()) users.set(user.id, stamp({ ...user }, seededAt));
+  const index = new UserIndex();
+  const store = (entry: Versioned<User>): void => {
+    const current = users.get(entry.value.id);
+    if (current !== undefined) index.remove(current);
+    users.set(entry.value.id, entry);
+    index.add(entry);
+  };
+  for (const user of options.users ?? seedUsers()) store(stamp({ ...user }, seededAt));
   const avatars = new Map<string, Versioned<Avatar>>();
   let collection: CollectionState = { version: clock, lastModified: seededAt };
   let nextId = Math.max(0, ...[...users.keys()].map(Number).filter(Number.isSafeInteger)) + 1;
@@ -74,8 +79,13 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
     },
 
     users: {
-      async list() {
-        return { state: collection, users: [...users.values()].sort(byId) };
+      async list({ roles, offset = 0, limit = Infinity } = {}) {
+        const lists = index.listsFor(roles);
+        const total = lists.reduce((sum, list) => sum + list.size, 0);
+        return { state: collection, users: mergedSlice(lists, byId, offset, limit), total };
+      },
+      async latest(count) {
+        return { state: collection, users: index.changed.lastFirst(count) };
       },
       async state() {
         return collection;
@@ -86,7 +96,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
       async create(fields) {
         while (users.has(String(nextId))) nextId += 1;
         const entry = stamp({ id: String(nextId++), ...fields });
-        users.set(entry.value.id, entry);
+        store(entry);
         collectionChanged();
         return entry;
       },
@@ -95,7 +105,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
         check(`User ${user.id}`, current, expect);
         if (current !== undefined && isDeepStrictEqual(current.value, user)) return { created: false, entry: current };
         const entry = stamp({ ...user });
-        users.set(user.id, entry);
+        store(entry);
         collectionChanged();
         return { created: current === undefined, entry };
       },
@@ -104,6 +114,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
         check(`User ${id}`, current, expect);
         if (current === undefined) return false;
         users.delete(id);
+        index.remove(current);
         avatars.delete(id);
         collectionChanged();
         return true;
@@ -112,6 +123,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
         if (expect !== undefined && collection.version !== expect.version) throw new VersionMismatch('The user list');
         const count = users.size;
         users.clear();
+        index.clear();
         avatars.clear();
         collectionChanged();
         return count;
@@ -131,7 +143,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
         const entry = stamp({ type: avatar.type, bytes: Buffer.from(avatar.bytes) });
         avatars.set(userId, entry);
         // The user's representation links to the avatar's version: it changed too.
-        users.set(userId, stamp(user.value));
+        store(stamp(user.value));
         collectionChanged();
         return { created: current === undefined, entry };
       },

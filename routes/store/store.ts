@@ -1,5 +1,5 @@
 import type { Bookcase } from '../model/bookcase';
-import type { User } from '../model/user';
+import type { Role, User } from '../model/user';
 
 /**
  * A stored item with its validators: a version that changes whenever the item does (the ETag)
@@ -32,6 +32,16 @@ export class VersionMismatch extends Error {
   }
 }
 
+/** Which users a listing answers, in id order (numeric ids in numeric order). */
+export interface UserQuery {
+  /** Only users with one of these roles; every user when absent. */
+  readonly roles?: ReadonlySet<Role>;
+  /** How many of the matching users to skip; none by default. */
+  readonly offset?: number;
+  /** The most users answered; every one by default. */
+  readonly limit?: number;
+}
+
 /** The outcome of a create-or-replace: whether the item is new, and what is stored now. */
 export interface Replaced<T> {
   readonly created: boolean;
@@ -53,8 +63,13 @@ export interface BookcaseStore {
 
 /** The users. Writing a user equal to the stored one changes nothing. */
 export interface UserStore {
-  /** Every user, ordered by id (numeric ids in numeric order), with the collection's validators. */
-  list(): Promise<{ readonly state: CollectionState; readonly users: readonly Versioned<User>[] }>;
+  /**
+   * The users a query asks for (every user by default), with the collection's validators and
+   * how many users match in all. Kept in order as they are written: a page costs its size.
+   */
+  list(query?: UserQuery): Promise<{ readonly state: CollectionState; readonly users: readonly Versioned<User>[]; readonly total: number }>;
+  /** The `count` users changed last, the last first, with the collection's validators. */
+  latest(count: number): Promise<{ readonly state: CollectionState; readonly users: readonly Versioned<User>[] }>;
   /** The collection's validators alone, to answer a conditional request without listing. */
   state(): Promise<CollectionState>;
   get(id: string): Promise<Versioned<User> | undefined>;
