@@ -1,11 +1,12 @@
 import { ResponseEntity, type Router } from '../src';
 import { userInputSchema } from './model/user';
-import { validatorsOf } from './http/conditional-write';
+import { commit, validatorsOf } from './http/conditional-write';
 import { READABLE, STRUCTURED, listBody, viewOf, viewsOf } from './http/representations';
 import type { ServiceStore } from './store/store';
 
 /**
- * POST /users (JSON, XML or a form: 201 with Location, a new user on every retry) and
+ * POST /users (JSON, XML or a form: 201 with Location, a new user on every retry; 507 once the
+ * store holds as many users as it may) and
  * GET /users/search?name=... (a case-insensitive substring of the name; `no-cache`, answered
  * from the collection's version when unchanged).
  */
@@ -21,7 +22,7 @@ export function usersRoutes(api: Router, store: ServiceStore): void {
     .body(userInputSchema)
     .handle(async (ctx) => {
       const { id: _ignored, ...fields } = ctx.body;
-      const entry = await users.create(fields);
+      const entry = await commit(users.create(fields));
       return ResponseEntity.created(`/users/${entry.value.id}`, await viewOf(entry, avatars)).withValidators(validatorsOf(entry));
     });
 

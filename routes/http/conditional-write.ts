@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import { PreconditionFailed, ProblemType, type ValidatorSource } from '../../src';
-import { type Expectation, type Versioned, VersionMismatch } from '../store/store';
+import { HttpError, PreconditionFailed, ProblemType, type ValidatorSource } from '../../src';
+import { type Expectation, StoreFull, type Versioned, VersionMismatch } from '../store/store';
 
 /** Anything with validators: a stored item, or a collection's state. */
 type Validated = Pick<Versioned<unknown>, 'version' | 'lastModified'>;
@@ -49,11 +49,24 @@ function mismatch(error: VersionMismatch): PreconditionFailed {
   return new PreconditionFailed(`${error.message}; nothing was changed`, { type: ProblemType.preconditionFailed });
 }
 
-/** Runs a store write, answering 412 when the item changed after the preconditions were checked. */
+/**
+ * 507 Insufficient Storage (RFC 4918 section 11.5): the server cannot store what the request
+ * needs, a condition of the server's, not of the request or of its target, and temporary (deleting
+ * users makes room). Not 409: a PUT to a new id has no conflict with its target's state.
+ */
+function full(error: StoreFull): HttpError {
+  return new HttpError(507, `${error.message}; delete users to make room`, { extensions: { maxUsers: error.maxUsers } });
+}
+
+/**
+ * Runs a store write, answering 412 when the item changed after the preconditions were checked,
+ * and 507 when it would store a user more than the store holds.
+ */
 export async function commit<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    throw error instanceof VersionMismatch ? mismatch(error) : error;
+    if (error instanceof VersionMismatch) throw mismatch(error);
+    throw error instanceof StoreFull ? full(error) : error;
   }
 }

@@ -8,6 +8,7 @@ import {
   type Expectation,
   type Replaced,
   type ServiceStore,
+  StoreFull,
   type Versioned,
   VersionMismatch,
 } from './store';
@@ -23,7 +24,15 @@ export interface MemoryStoreOptions {
   readonly now?: () => Date;
   /** When the seeded data last changed: 2024-01-01T00:00:00Z, so that the README's examples are stable. */
   readonly seededAt?: Date;
+  /** The most users stored at once, seeded ones included; {@link MAX_USERS} by default. */
+  readonly maxUsers?: number;
 }
+
+/**
+ * The most users the service stores: beyond it a new user is refused (507), so that anyone
+ * creating users cannot grow the process's memory, and what a search walks, without bound.
+ */
+export const MAX_USERS = 10_000;
 
 const SEEDED_AT = new Date(Date.UTC(2024, 0, 1));
 
@@ -49,6 +58,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
   const stamp = <T>(value: T, at: Date = now()): Versioned<T> => ({ value, version: ++clock, lastModified: at });
 
   let bookcase = stamp(copy(options.bookcase ?? seedBookcase()), seededAt);
+  const maxUsers = options.maxUsers ?? MAX_USERS;
   const users = new Map<string, Versioned<User>>();
   const index = new UserIndex();
   const store = (entry: Versioned<User>): void => {
@@ -56,6 +66,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
     if (current !== undefined) index.remove(current);
     users.set(entry.value.id, entry);
     index.add(entry);
+  };
+  const makeRoom = (): void => {
+    if (users.size >= maxUsers) throw new StoreFull(maxUsers);
   };
   for (const user of options.users ?? seedUsers()) store(stamp({ ...user }, seededAt));
   const avatars = new Map<string, Versioned<Avatar>>();
@@ -94,6 +107,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
         return users.get(id);
       },
       async create(fields) {
+        makeRoom();
         while (users.has(String(nextId))) nextId += 1;
         const entry = stamp({ id: String(nextId++), ...fields });
         store(entry);
@@ -104,6 +118,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
         const current = users.get(user.id);
         check(`User ${user.id}`, current, expect);
         if (current !== undefined && isDeepStrictEqual(current.value, user)) return { created: false, entry: current };
+        if (current === undefined) makeRoom();
         const entry = stamp({ ...user });
         store(entry);
         collectionChanged();

@@ -32,6 +32,17 @@ export class VersionMismatch extends Error {
   }
 }
 
+/**
+ * Thrown by a write that would store one user more than the store holds; nothing was changed.
+ * Users deleted make room again.
+ */
+export class StoreFull extends Error {
+  constructor(readonly maxUsers: number) {
+    super(`The service holds at most ${maxUsers} users`);
+    this.name = 'StoreFull';
+  }
+}
+
 /** Which users a listing answers, in id order (numeric ids in numeric order). */
 export interface UserQuery {
   /** Only users with one of these roles; every user when absent. */
@@ -73,9 +84,9 @@ export interface UserStore {
   /** The collection's validators alone, to answer a conditional request without listing. */
   state(): Promise<CollectionState>;
   get(id: string): Promise<Versioned<User> | undefined>;
-  /** Stores a new user under an id the store chooses. */
+  /** Stores a new user under an id the store chooses; {@link StoreFull} when it holds as many as it may. */
   create(fields: Omit<User, 'id'>): Promise<Versioned<User>>;
-  /** Creates or replaces the user with this id. */
+  /** Creates or replaces the user with this id; {@link StoreFull} when a new one would be one too many. */
   put(user: User, expect?: Expectation): Promise<Replaced<User>>;
   /** Deletes a user and its avatar; false when there was none. */
   delete(id: string, expect?: Expectation): Promise<boolean>;
