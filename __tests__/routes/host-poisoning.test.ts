@@ -47,7 +47,7 @@ describe('the service behind its shared cache, given a Host that could poison it
     const { server } = await served();
     const feed = await request(server).get('/users/feed').set('Host', 'Service.TEST:80');
     const { items } = await parser.parseString(feed.text);
-    expect(items[0]?.link).toBe('http://service.test/users/1');
+    expect(items.map((item) => item.link)).toContain('http://service.test/users/1');
   });
 
   describe('with a configured origin (behind a proxy)', () => {
@@ -55,7 +55,7 @@ describe('the service behind its shared cache, given a Host that could poison it
       const { server } = await served('https://api.example.com');
       const feed = await request(server).get('/users/feed').set('Host', 'internal.lan:3000');
       const { items } = await parser.parseString(feed.text);
-      expect(items[0]?.link).toBe('https://api.example.com/users/1');
+      expect(items.map((item) => item.link)).toContain('https://api.example.com/users/1');
       expect(feed.text).not.toContain('internal.lan');
     });
 
