@@ -1,9 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import { Builder } from 'xml2js';
 import { formatHttpDate } from '../src/caching/http-date';
 import { HttpError } from '../src/errors/http-error';
 import { type ProblemDocument, toProblemDocument } from '../src/errors/problem-document';
-import { escapeInvalidXmlChars } from '../src/converters/xml-characters';
+import { problemXml } from '../src/errors/problem-xml';
 import { type MediaRange, preferredMediaTypes } from '../src/http/accept-header';
 import { parseMediaType } from '../src/http/media-type';
 import { REPRESENTATION_FIELDS } from '../src/http/representation-fields';
@@ -13,39 +12,6 @@ const PROBLEM_XML = parseMediaType('application/problem+xml');
 // A client that accepts JSON or XML but names no problem type gets its problems in that syntax too.
 const OFFERS = [PROBLEM_JSON, PROBLEM_XML, parseMediaType('application/json'), parseMediaType('application/xml'), parseMediaType('text/xml')];
 const XML_OFFERS = new Set([OFFERS[1], OFFERS[3], OFFERS[4]]);
-const XML_NAME = /^[A-Za-z_][\w.-]*$/;
-
-
-/**
- * One member's content under RFC 9457 Appendix B: an array is an element of `<i>` items, an
- * object an element of its members (names that are not XML names are left out), anything else
- * its text (as JSON would write it: `toJSON()` applied, `null` empty). A character XML allows
- * nowhere (a control character a client sent, quoted in the detail) is written as `\u0001`.
- */
-function xmlContent(value: unknown): unknown {
-  const json: unknown = JSON.parse(JSON.stringify(value) ?? 'null');
-  const convert = (item: unknown): unknown => {
-    if (item === null) return '';
-    if (Array.isArray(item)) return { i: item.map(convert) };
-    if (typeof item === 'object') {
-      return Object.fromEntries(Object.entries(item).filter(([name]) => XML_NAME.test(name)).map(([name, member]) => [name, convert(member)]));
-    }
-    return escapeInvalidXmlChars(String(item));
-  };
-  return convert(json);
-}
-
-/** RFC 9457 Appendix B: the XML form, in the `urn:ietf:rfc:7807` namespace. */
-function problemXml(problem: ProblemDocument): string {
-  // charkey '#' is no XML name, so no member can be mistaken for text.
-  const builder = new Builder({ rootName: 'problem', charkey: '#', xmldec: { version: '1.0', encoding: 'UTF-8' }, renderOpts: { pretty: false } });
-  const members: Record<string, unknown> = { $: { xmlns: 'urn:ietf:rfc:7807' } };
-  for (const [name, value] of Object.entries(problem)) {
-    if (value === undefined || !XML_NAME.test(name)) continue;
-    members[name] = xmlContent(value);
-  }
-  return builder.buildObject(members);
-}
 
 function jsonOf(value: unknown): string | undefined {
   try {
