@@ -3,8 +3,7 @@ import type { MediaType } from '../http/media-type';
 import type { BodyConverter, ReadOptions, WriteOptions, WrittenBody } from './body-converter';
 import type { BodyKind } from './body-kind';
 import { concreteWriteType, mediaTypes, supportsRead, supportsWrite } from './media-type-support';
-import { decodeXml, stripXmlDeclaration, writeXmlText } from './xml-charset';
-import { assertWritableXml } from './xml-characters';
+import { decodeXml, writeXmlText } from './xml-charset';
 import { parseXmlDocument } from './xml-dom';
 import type { XmlDocument } from './xml-document';
 
@@ -15,6 +14,7 @@ export interface FeedFormat {
   readonly label: string;
   readonly mediaType: string;
   readonly read: (document: XmlDocument) => Feed;
+  /** The document without XML declaration, well-formed for any text; throws a `TypeError` for a text XML cannot carry. */
   readonly write: (feed: Feed) => string;
 }
 
@@ -47,10 +47,7 @@ export class FeedConverter implements BodyConverter {
   write(value: unknown, options: WriteOptions): WrittenBody {
     if (!(value instanceof Feed)) throw new TypeError(`The ${this.format.label} converter writes a Feed`);
     const mediaType = concreteWriteType(this.supportedMediaTypes, options.mediaType);
-    const xml = this.format.write(value);
-    // `feed` puts text in CDATA sections as it is: a control character would make the document
-    // one no XML parser reads. Refused as the XML converter refuses it, never sent.
-    assertWritableXml(xml, this.format.label);
-    return writeXmlText(stripXmlDeclaration(xml), mediaType);
+    // The format's writer escapes every text and refuses one XML cannot carry, before anything is sent.
+    return writeXmlText(this.format.write(value), mediaType);
   }
 }
