@@ -1,12 +1,11 @@
-import { XMLSerializer } from '@xmldom/xmldom';
 import type { MediaType } from '../http/media-type';
 import type { BodyConverter, ReadOptions, WriteOptions, WrittenBody } from './body-converter';
 import type { BodyKind } from './body-kind';
 import { concreteWriteType, mediaTypes, supportsRead, supportsWrite } from './media-type-support';
-import { decodeXml, stripXmlDeclaration, writeXmlText } from './xml-charset';
+import { decodeXml, writeXmlText } from './xml-charset';
 import { type XmlDocument, isXmlDocument } from './xml-document';
-import { assertWritableXml } from './xml-characters';
 import { parseXmlDocument } from './xml-dom';
+import { serializeXmlDocument } from './xml-dom-writing';
 
 /**
  * XML source: a DOM {@link XmlDocument} (@xmldom/xmldom) from and to `application/xml`, `text/xml`
@@ -33,11 +32,6 @@ export class XmlSourceConverter implements BodyConverter {
   write(value: unknown, options: WriteOptions): WrittenBody {
     if (!isXmlDocument(value)) throw new TypeError('The XML source converter writes a DOM Document');
     const mediaType = concreteWriteType(this.supportedMediaTypes, options.mediaType);
-    // A parsed document keeps its declaration as a processing instruction, whose encoding may no
-    // longer be true: it is replaced by one naming the charset actually used.
-    const text = stripXmlDeclaration(new XMLSerializer().serializeToString(value));
-    // A DOM takes any string as text: one with a control character would serialise unreadable.
-    assertWritableXml(text, 'XML');
-    return writeXmlText(text, mediaType);
+    return writeXmlText(serializeXmlDocument(value), mediaType);
   }
 }
