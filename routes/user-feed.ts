@@ -1,4 +1,4 @@
-import { Feed, ResponseEntity, type Router } from '../src';
+import { Feed, ResponseEntity, type Router, feedText } from '../src';
 import type { User } from './model/user';
 import { validatorsOf } from './http/conditional-write';
 import type { CollectionState, ServiceStore, Versioned } from './store/store';
@@ -21,7 +21,9 @@ function feedOf(base: string, state: CollectionState, users: readonly Versioned<
   });
   for (const { value: user, lastModified } of users) {
     const url = `${base}/users/${user.id}`;
-    feed.addItem({ title: user.name, id: url, link: url, date: lastModified, description: `${user.name} (${user.role})`, author: [{ name: user.name, email: user.email }] });
+    // Titles and descriptions are HTML to every feed reader: a name is text, escaped as such.
+    const name = feedText(user.name);
+    feed.addItem({ title: name, id: url, link: url, date: lastModified, description: `${name} (${user.role})`, author: [{ name: user.name, email: user.email }] });
   }
   return feed;
 }

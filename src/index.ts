@@ -47,6 +47,7 @@ export {
   Form,
   XmlDocument,
   Feed,
+  feedText,
   bodyKindOf,
   valueKindOf,
   shapeOf,

@@ -23,6 +23,7 @@ export type { XmlObjectConverterOptions } from './xml-object-converter';
 export { XmlSourceConverter } from './xml-source-converter';
 export { AtomConverter } from './atom-converter';
 export { RssConverter } from './rss-converter';
+export { feedText } from './feed-text';
 export { CsvConverter, parseCsv } from './csv-converter';
 export type { CsvRecord } from './csv-converter';
 
