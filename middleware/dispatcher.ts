@@ -14,6 +14,7 @@ import { isThenable } from './maybe-promise';
 import { writeProblem } from './problem-writer';
 import { DispatchExchange, type ExpressPrototypes, expressPrototypesOf, lendExpress, passingPrototypesOn, requestTarget } from './request-exchange';
 import { requestOrigin } from './request-origin';
+import { markNoSniff } from './no-sniff';
 import { invokeRoute } from './route-invocation';
 
 /** Options of the dispatch middleware. */
@@ -114,6 +115,8 @@ function createDispatch(
     const segments = splitRequestPath(url);
     const candidates = index.lookup(segments);
     if (candidates.length === 0) return false;
+    // Whatever answers from here (representation, 304, OPTIONS, problem) is not to be sniffed.
+    markNoSniff(res);
     const request = createRequestInfo(req.method ?? 'GET', url, req.headers);
     try {
       const selection = selectRoute(candidates, request);

@@ -6,6 +6,7 @@ import { problemXml } from '../src/errors/problem-xml';
 import { type MediaRange, preferredMediaTypes } from '../src/http/accept-header';
 import { parseMediaType } from '../src/http/media-type';
 import { REPRESENTATION_FIELDS } from '../src/http/representation-fields';
+import { markNoSniff } from './no-sniff';
 
 const PROBLEM_JSON = parseMediaType('application/problem+json');
 const PROBLEM_XML = parseMediaType('application/problem+xml');
@@ -83,6 +84,8 @@ export function writeProblem(
   res.setHeader('Content-Length', Buffer.byteLength(body));
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Date', formatHttpDate(Date.now()));
+  // A detail quotes what the client sent: no browser may take it for anything but its label.
+  markNoSniff(res);
   if (accept.length > 0) res.setHeader('Vary', 'Accept');
   res.end(body, 'utf8');
 }

@@ -20,6 +20,7 @@ import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary
 import { REPRESENTATION_FIELDS } from '../../src/http/representation-fields';
 import { writeProblem } from '../problem-writer';
 import { headFirst } from '../head-first';
+import { CONTENT_TYPE_OPTIONS } from '../../src/http/content-type-options';
 import { passingPrototypesOn, requestTarget } from '../request-exchange';
 import { requestOrigin } from '../request-origin';
 import { type Writers, captureResponse } from './capture';
@@ -156,6 +157,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
       }) === 'not-modified';
     const stored = notModified ? view.notModified : view.replay;
     const lines = (own === undefined ? stored : withoutFields(stored, own)).concat('Age', age);
+    if (!hasField(lines, CONTENT_TYPE_OPTIONS[0])) lines.push(...CONTENT_TYPE_OPTIONS);
     if (statusHeader !== undefined) lines.push(statusHeader, status);
     if (notModified) {
       writers.writeHead.call(res, 304, 'Not Modified', lines);
@@ -268,7 +270,9 @@ export function cache(options: CacheOptions = {}): SharedCache {
           }
           storable = method !== 'HEAD' && mayStore(method, head.status, headers, req.headers, key, responseTime);
           const length = Number(fieldValue(headers, 'content-length') ?? 0);
-          return { mode: storable && !(length > maxEntryBytes) ? 'buffer' : 'pass', header: statusLine('MISS') };
+          const status = statusLine('MISS');
+          const added = [...(fields[NOSNIFF_FIELD] === undefined ? [CONTENT_TYPE_OPTIONS] : []), ...(status === undefined ? [] : [status])];
+          return { mode: storable && !(length > maxEntryBytes) ? 'buffer' : 'pass', headers: added };
         },
         onEnd: (head, body) => {
           if (outcome === 'refreshed' && stale !== undefined) {
@@ -424,6 +428,16 @@ function exchangeFields(res: ServerResponse, setBefore?: ReadonlySet<string>): S
     else (own ??= new Set()).add(name);
   }
   return own;
+}
+
+/** The lower-case name of {@link CONTENT_TYPE_OPTIONS}, as header maps key it. */
+const NOSNIFF_FIELD = CONTENT_TYPE_OPTIONS[0].toLowerCase();
+
+/** Whether flat header lines hold a field (case-insensitive name). */
+function hasField(lines: readonly string[], name: string): boolean {
+  const lower = name.toLowerCase();
+  for (let i = 0; i < lines.length; i += 2) if (lines[i]!.toLowerCase() === lower) return true;
+  return false;
 }
 
 /**

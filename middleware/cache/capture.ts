@@ -17,8 +17,8 @@ export type CaptureMode = 'pass' | 'buffer' | 'swallow';
 
 /** The decisions {@link captureResponse} asks for. */
 export interface CaptureHooks {
-  /** Called once, before the head is written. May name a header line to add (such as X-Cache). */
-  onHead(head: ResponseHead): { readonly mode: CaptureMode; readonly header?: readonly [string, string] };
+  /** Called once, before the head is written. May name header lines to add (X-Content-Type-Options, X-Cache). */
+  onHead(head: ResponseHead): { readonly mode: CaptureMode; readonly headers?: readonly (readonly [string, string])[] };
   /**
    * Called when the handler ends the response, with the whole body for `buffer` when it stayed
    * within the limit (`undefined` otherwise). For `swallow`, this is where the cache answers.
@@ -110,7 +110,7 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
       this.statusCode = status;
       return this;
     }
-    if (decision.header !== undefined) given = withHeader(this, given, decision.header);
+    for (const header of decision.headers ?? []) given = withHeader(this, given, header);
     return given === undefined ? original.writeHead.call(this, status, statusMessage) : original.writeHead.call(this, status, statusMessage, given);
   } as ServerResponse['writeHead'];
 
