@@ -47,9 +47,9 @@ describe('choosing the response type from Accept', () => {
     expect(res.text).toBe('<?xml version="1.0" encoding="UTF-8"?><book><title>Dune</title></book>');
   });
 
-  it('answers a browser-style Accept with text/html for a string: the text converter writes any text type', async () => {
+  it('answers a browser-style Accept with text/plain for a string: text/html is written only when the route produces it (issue 18)', async () => {
     const res = await request(app).get('/text').set('Accept', BROWSER);
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.text).toBe('hello');
   });
 

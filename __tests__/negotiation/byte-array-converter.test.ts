@@ -13,6 +13,7 @@ describe('the byte-array converter over HTTP', () => {
     api.post('/bytes').body(Uint8Array).handle(({ body }) => ({ length: body.length }));
     api.get('/images/logo').produces('image/png').handle(() => PNG);
     api.get('/blobs/raw').handle(() => new Uint8Array([1, 2, 3]));
+    api.get('/blobs/any').produces('*/*').handle(() => new Uint8Array([1, 2, 3]));
   });
 
   beforeEach(() => {
@@ -54,8 +55,15 @@ describe('the byte-array converter over HTTP', () => {
     expect(res.body).toEqual(Buffer.from([1, 2, 3]));
   });
 
-  it('writes bytes as the type Accept asks for: the converter writes any type', async () => {
-    const res = await request(app).get('/blobs/raw').set('Accept', 'image/webp').buffer(true).parse(binary);
+  it('writes bytes without produces as application/octet-stream whatever Accept asks for (issue 18)', async () => {
+    const res = await request(app).get('/blobs/raw').set('Accept', 'image/webp, */*;q=0.1').buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect((await request(app).get('/blobs/raw').set('Accept', 'image/webp')).status).toBe(406);
+  });
+
+  it('writes bytes as the type Accept asks for when the route produces any type', async () => {
+    const res = await request(app).get('/blobs/any').set('Accept', 'image/webp').buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.body).toEqual(Buffer.from([1, 2, 3]));

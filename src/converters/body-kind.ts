@@ -71,3 +71,12 @@ export function valueKindOf(value: unknown): BodyKind {
   if (isXmlDocument(value)) return 'xml-document';
   return 'object';
 }
+
+/**
+ * Whether values of `kind` are written as they are, not serialized: a string's characters and
+ * bytes go into the body unchanged, so whatever a client put in them is in the body as sent. Such a
+ * value is labelled with a type a browser renders actively only when the route says so (issue 18).
+ */
+export function writesAsIs(kind: BodyKind): boolean {
+  return kind === 'string' || kind === 'bytes';
+}

@@ -1,7 +1,9 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ConsumesCondition } from '../conditions/consumes-condition';
 import type { ProducesCondition } from '../conditions/produces-condition';
-import { type BodyKind, bodyKindOf } from '../converters/body-kind';
+import { type BodyKind, bodyKindOf, writesAsIs } from '../converters/body-kind';
+import { rendersActively } from '../http/active-content';
+import { acceptedCharset, acceptedType } from './accepted-type';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import { type JsonSchemaLike, shapeOf } from '../converters/json-schema-shape';
 import { type MediaRange, preferredMediaTypes, rememberedPerAccept } from '../http/accept-header';
@@ -50,14 +52,16 @@ export function readableTypes(registry: ConverterRegistry, kind: BodyKind, consu
 /**
  * The concrete media types a value of `kind` can be written as, in the server's order: what the
  * route produces (ranges expanded to the registry's writable types), or, without produces, every
- * writable type in converter order. Negated produces expressions take types away.
+ * writable type in converter order but, for a value written as it is (a string, bytes), the types
+ * a browser renders actively ({@link rendersActively}): a string is `text/plain` (or JSON), never
+ * `application/xml`, unless the route names it. Negated produces expressions take types away.
  */
 export function writableOffers(registry: ConverterRegistry, kind: BodyKind, produces: ProducesCondition): MediaType[] {
   const writable = registry.writableMediaTypes(kind).filter(isConcrete);
   const positive = produces.expressions.filter((e) => !e.negated);
   const negated = produces.expressions.filter((e) => e.negated);
   let offers: MediaType[];
-  if (positive.length === 0) offers = [...writable];
+  if (positive.length === 0) offers = writesAsIs(kind) ? writable.filter((type) => !rendersActively(type)) : [...writable];
   else {
     offers = [];
     for (const expression of positive) {
@@ -81,8 +85,11 @@ export function writableOffers(registry: ConverterRegistry, kind: BodyKind, prod
  * The ranges whose every member a value of `kind` can be written as, when Accept names it: offers
  * are concrete, so these stand for the rest (Spring's "most specific of the two").
  *
- * - Without produces, the converters' `type/*` ranges: bytes as any type (`*` + `/*`), strings as
- *   any text type (`text/*`). Suffix ranges (`application/*+json`) are left out: a suffix names a
+ * - Without produces, the converters' `type/*` ranges: strings as any text type (`text/*`), and
+ *   for values that are not written as they are, the full range too. Bytes without produces are
+ *   `application/octet-stream` whatever Accept says: labelled with the type Accept names, bytes a
+ *   client stored (`<html><script>`) came back to a browser as `text/html`, a stored XSS; a
+ *   route or a handler that knows their type says it. Suffix ranges (`application/*+json`) are left out: a suffix names a
  *   syntax, not a vocabulary, and an object is not an `application/xhtml+xml` document because
  *   it can be written as XML; the route declares such types.
  * - With produces, the declared ranges (suffix ones too) that a converter range includes, and the
@@ -95,7 +102,7 @@ export function writableRanges(registry: ConverterRegistry, kind: BodyKind, prod
   const ranges = registry.writableMediaTypes(kind).filter((type) => !isConcrete(type));
   const open = ranges.filter((type) => type.subtype === '*');
   const positive = produces.expressions.filter((e) => !e.negated).map((e) => e.mediaType);
-  if (positive.length === 0) return open;
+  if (positive.length === 0) return writesAsIs(kind) ? open.filter((range) => range.type !== '*') : open;
   const result: MediaType[] = [];
   for (const declared of positive) {
     if (isConcrete(declared)) {
@@ -119,9 +126,11 @@ function isCharsetOpen(declared: MediaType, open: readonly MediaType[]): boolean
 
 /**
  * The offers for one request: the route's concrete offers, then each concrete type the Accept
- * header names that one of `ranges` includes (with its parameters, so a `charset` is honoured),
- * unless a negated produces expression takes it away; and for a range with a charset
- * (`text/*;charset=iso-8859-1`), each offer it names that one of `ranges` writes, in that charset.
+ * header names that one of `ranges` includes, as {@link acceptedType} admits it (a `charset` the
+ * server writes honoured, other parameters not; a type a browser renders actively only when an
+ * offer names it, and in UTF-8), unless a negated produces expression takes it away; and for a
+ * range with a charset (`text/*;charset=iso-8859-1`), each offer it names that one of `ranges`
+ * writes, in that charset ({@link acceptedCharset}).
  */
 function offersWithAccepted(
   offers: readonly MediaType[],
@@ -147,17 +156,19 @@ function offersWithAccepted(
     if (wanted.q === 0) continue;
     if (!isConcrete(wanted)) {
       // `text/*;charset=iso-8859-1`: the offers it names that are written in any charset, in that one.
-      const charset = wanted.parameters.charset;
-      if (charset === undefined) continue;
+      const wantedCharset = wanted.parameters.charset;
+      if (wantedCharset === undefined) continue;
       for (const offer of offers) {
         if (offer.parameters.charset !== undefined || !includesInAnyCharset(wanted, offer) || !ranges.some((open) => includes(open, offer))) continue;
-        add({ ...offer, parameters: { ...offer.parameters, charset } });
+        const charset = acceptedCharset(offer, wantedCharset);
+        if (charset !== undefined) add({ ...offer, parameters: { ...offer.parameters, charset } });
       }
       continue;
     }
-    const type: MediaType = { type: wanted.type, subtype: wanted.subtype, parameters: wanted.parameters };
-    if (byEssence.get(essence(type))?.some((offer) => includes(wanted, offer)) === true) continue;
-    if (!ranges.some((range) => includes(range, type)) || negated.some((e) => includes(e.mediaType, type))) continue;
+    const named = byEssence.get(essence(wanted));
+    if (named?.some((offer) => includes(wanted, offer)) === true) continue;
+    const type = acceptedType(wanted, named !== undefined);
+    if (type === undefined || !ranges.some((range) => includes(range, type)) || negated.some((e) => includes(e.mediaType, type))) continue;
     add(type);
   }
   return result;
