@@ -65,7 +65,8 @@ const bookShape = shapeOf(
 runConverterContract({
   converter: new TextConverter(),
   samples: [
-    { kind: 'string', value: 'Héllo, wörld ✓\r\nline two' },
+    // Every type it writes: JSON types are read as raw text, but a string is written as JSON by the JSON converter.
+    { kind: 'string', value: 'Héllo, wörld ✓\r\nline two', mediaTypes: ['text/plain', 'text/x-contract', 'application/xml', 'application/x-contract+xml', 'application/x-www-form-urlencoded'] },
     { kind: 'string', value: '', mediaTypes: ['text/plain', 'text/html'] },
   ],
   unsupportedMediaType: 'image/png',
@@ -98,6 +99,7 @@ runConverterContract({
     { kind: 'object', value: book, mediaTypes: ['application/json', 'application/problem+json', 'application/vnd.bookcase.v1+json'] },
     { kind: 'object', value: [1, 'two', [3], { four: 4 }, null] },
     { kind: 'object', value: 42 },
+    { kind: 'string', value: 'a "quoted" <b>string</b>\n', readAs: 'object', mediaTypes: ['application/json', 'application/vnd.bookcase.v1+json'] },
   ],
   unsupportedMediaType: 'application/xml',
   unwritable: [undefined, () => 1],

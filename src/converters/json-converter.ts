@@ -28,7 +28,9 @@ function dropForbiddenKeys(this: unknown, key: string, value: unknown): unknown 
 
 /**
  * Objects (any JSON value) from and to `application/json` and every `application/*+json`
- * (RFC 8259; the suffix, RFC 6839 section 3.1). Reading refuses bodies nested deeper than the
+ * (RFC 8259; the suffix, RFC 6839 section 3.1), and strings to them, as JSON strings (a string
+ * is a JSON text, RFC 8259 section 2): a string read from JSON is its raw text (the text
+ * converter reads it first). Reading refuses bodies nested deeper than the
  * limit and drops the keys `__proto__`, `constructor` and `prototype` wherever they occur.
  */
 export class JsonConverter implements BodyConverter {
@@ -45,7 +47,7 @@ export class JsonConverter implements BodyConverter {
   }
 
   canWrite(kind: BodyKind, mediaType: MediaType): boolean {
-    return kind === 'object' && supportsWrite(this.supportedMediaTypes, mediaType);
+    return (kind === 'object' || kind === 'string') && supportsWrite(this.supportedMediaTypes, mediaType);
   }
 
   async read(body: Buffer, options: ReadOptions): Promise<unknown> {

@@ -53,15 +53,16 @@ export function readableTypes(registry: ConverterRegistry, kind: BodyKind, consu
  * The concrete media types a value of `kind` can be written as, in the server's order: what the
  * route produces (ranges expanded to the registry's writable types), or, without produces, every
  * writable type in converter order but, for a value written as it is (a string, bytes), the types
- * a browser renders actively ({@link rendersActively}): a string is `text/plain` (or JSON), never
- * `application/xml`, unless the route names it. Negated produces expressions take types away.
+ * a browser renders actively ({@link rendersActively}) and the form type: a string is `text/plain`
+ * (or a JSON string), never `application/xml`, unless the route names it. Negated produces
+ * expressions take types away.
  */
 export function writableOffers(registry: ConverterRegistry, kind: BodyKind, produces: ProducesCondition): MediaType[] {
   const writable = registry.writableMediaTypes(kind).filter(isConcrete);
   const positive = produces.expressions.filter((e) => !e.negated);
   const negated = produces.expressions.filter((e) => e.negated);
   let offers: MediaType[];
-  if (positive.length === 0) offers = writesAsIs(kind) ? writable.filter((type) => !rendersActively(type)) : [...writable];
+  if (positive.length === 0) offers = writesAsIs(kind) ? writable.filter(isDefaultForAsIs) : [...writable];
   else {
     offers = [];
     for (const expression of positive) {
@@ -79,6 +80,15 @@ export function writableOffers(registry: ConverterRegistry, kind: BodyKind, prod
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * Whether a value written as it is may be labelled with a type without the route naming it: not
+ * one a browser renders actively, nor the form type (a string as it is is not form-encoded, and
+ * `!text/plain` answered a string as `application/x-www-form-urlencoded`).
+ */
+function isDefaultForAsIs(type: MediaType): boolean {
+  return !rendersActively(type) && !isFormType(type);
 }
 
 /**
