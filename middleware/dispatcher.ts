@@ -126,6 +126,7 @@ function createDispatch(
       }
       if (selection.kind === 'options') {
         res.setHeader('Allow', selection.allow.join(', '));
+        if (selection.acceptPatch.length > 0) res.setHeader('Accept-Patch', selection.acceptPatch.join(', '));
         res.statusCode = 204;
         res.end();
         return true;

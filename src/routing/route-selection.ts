@@ -8,12 +8,14 @@ import { type MappingMatch, type RequestMapping, compareMatches, matchMapping } 
 export interface Selectable {
   readonly mapping: RequestMapping;
   readonly order: number;
+  /** The media types its body may be sent in (for `Accept-Patch`); none when not given. */
+  readonly readableTypes?: readonly string[];
 }
 
 /** The outcome of choosing among the routes whose path matches a request. */
 export type Selection<T extends Selectable> =
   | { readonly kind: 'route'; readonly route: T; readonly match: MappingMatch }
-  | { readonly kind: 'options'; readonly allow: readonly string[] }
+  | { readonly kind: 'options'; readonly allow: readonly string[]; readonly acceptPatch: readonly string[] }
   | { readonly kind: 'error'; readonly error: HttpError };
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -24,6 +26,16 @@ export function allowedMethods(routes: readonly Selectable[]): string[] {
   for (const route of routes) for (const method of route.mapping.methods.allowed()) methods.add(method);
   const rank = (m: string): number => (METHOD_ORDER.includes(m) ? METHOD_ORDER.indexOf(m) : METHOD_ORDER.length);
   return [...methods].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/**
+ * The `Accept-Patch` value for the routes of one path (RFC 5789 section 3.1): the media types the
+ * routes that take PATCH read their body from, in declaration order, without duplicates; empty
+ * when none takes PATCH. Sent where the resource's PATCH is described: OPTIONS, and the 405 and
+ * 415 answers of a resource that allows it.
+ */
+export function acceptedPatchTypes(routes: readonly Selectable[]): string[] {
+  return unique(routes.filter((route) => route.mapping.methods.allowed().includes('PATCH')).flatMap((route) => route.readableTypes ?? []));
 }
 
 function unique(values: readonly string[]): string[] {
@@ -56,11 +68,13 @@ function explainNoMatch<T extends Selectable>(candidates: readonly T[], request:
   const byMethod = candidates.filter((r) => r.mapping.methods.match(request) !== undefined);
   if (byMethod.length === 0) {
     const allow = allowedMethods(candidates);
-    if (request.method === 'OPTIONS') return { kind: 'options', allow };
+    const acceptPatch = acceptedPatchTypes(candidates);
+    if (request.method === 'OPTIONS') return { kind: 'options', allow, acceptPatch };
     return {
       kind: 'error',
       error: new MethodNotAllowed(allow, `Method ${request.method} is not supported by this resource; it supports ${allow.join(', ')}`, {
         type: ProblemType.methodNotAllowed,
+        ...(acceptPatch.length > 0 && { headers: { 'Accept-Patch': acceptPatch.join(', ') } }),
       }),
     };
   }
