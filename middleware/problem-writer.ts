@@ -1,12 +1,13 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatHttpDate } from '../src/caching/http-date';
 import { HttpError } from '../src/errors/http-error';
 import { type ProblemDocument, toProblemDocument } from '../src/errors/problem-document';
 import { problemXml } from '../src/errors/problem-xml';
-import { type MediaRange, preferredMediaTypes } from '../src/http/accept-header';
+import { type MediaRange, parseAccept, preferredMediaTypes } from '../src/http/accept-header';
 import { parseMediaType } from '../src/http/media-type';
 import { REPRESENTATION_FIELDS } from '../src/http/representation-fields';
 import { markNoSniff } from './no-sniff';
+import { requestTarget } from './request-exchange';
 
 const PROBLEM_JSON = parseMediaType('application/problem+json');
 const PROBLEM_XML = parseMediaType('application/problem+xml');
@@ -88,4 +89,15 @@ export function writeProblem(
   markNoSniff(res);
   if (accept.length > 0) res.setHeader('Vary', 'Accept');
   res.end(body, 'utf8');
+}
+
+/**
+ * Answers a request with `error` as a problem document, as the router answers its own errors:
+ * negotiated by the request's Accept (`application/problem+json`, or `application/problem+xml`
+ * for a client that prefers XML), not stored, `nosniff`, with the request's target as `instance`.
+ * For answers an app gives outside the router, such as its fallback 404:
+ * `app.use((req, res) => writeProblemFor(req, res, new NotFound(`No resource at ${req.path}`)))`.
+ */
+export function writeProblemFor(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  writeProblem(res, error, requestTarget(req), parseAccept(req.headers.accept));
 }
