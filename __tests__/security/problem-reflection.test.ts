@@ -1,4 +1,4 @@
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser, type Element } from '@xmldom/xmldom';
 import request from 'supertest';
 import { BadRequest } from '../../src';
 import { serve } from '../negotiation/negotiation-fixture';
