@@ -9,6 +9,7 @@ import {
 const LM = 'Sun, 06 Nov 1994 08:49:37 GMT';
 const BEFORE = 'Sat, 05 Nov 1994 08:49:37 GMT';
 const AFTER = 'Mon, 07 Nov 1994 08:49:37 GMT';
+const NEXT_SECOND = 'Sun, 06 Nov 1994 08:49:38 GMT';
 const validators: Validators = { etag: '"v1"', lastModified: LM };
 
 type Row = [string, string, Record<string, string | string[]>, PreconditionOutcome, Partial<{ validators: Validators; exists: boolean }>?];
@@ -53,7 +54,14 @@ describe('evaluatePreconditions({ method, requestHeaders, validators, exists })'
     ['ignores an If-Modified-Since that is not an HTTP-date', 'GET', { 'if-modified-since': '0' }, 'proceed'],
     ['ignores an If-Modified-Since with two lines', 'GET', { 'if-modified-since': [AFTER, AFTER] }, 'proceed'],
     ['ignores If-Modified-Since without Last-Modified', 'GET', { 'if-modified-since': AFTER }, 'proceed', { validators: { etag: '"v1"' } }],
-    ['compares a Date Last-Modified to the second', 'GET', { 'if-modified-since': LM }, 'not-modified', { validators: { lastModified: new Date(Date.parse(LM) + 500) } }],
+    // A stored time within the second a date names (RFC 9110 section 8.8.2.2): decided on the stored time.
+    ['answers 412 to If-Unmodified-Since naming the second of a later change within it (Date)', 'PUT', { 'if-unmodified-since': LM }, 'precondition-failed', { validators: { lastModified: new Date(Date.parse(LM) + 500) } }],
+    ['answers 412 to If-Unmodified-Since naming the second of a later change within it (ms)', 'PUT', { 'if-unmodified-since': LM }, 'precondition-failed', { validators: { lastModified: Date.parse(LM) + 1 } }],
+    ['proceeds on If-Unmodified-Since naming the millisecond of the change', 'PUT', { 'if-unmodified-since': LM }, 'proceed', { validators: { lastModified: new Date(Date.parse(LM)) } }],
+    ['proceeds on If-Unmodified-Since naming the second after the change', 'PUT', { 'if-unmodified-since': NEXT_SECOND }, 'proceed', { validators: { lastModified: Date.parse(LM) + 999 } }],
+    ['answers 200 to If-Modified-Since naming the second of a later change within it', 'GET', { 'if-modified-since': LM }, 'proceed', { validators: { lastModified: new Date(Date.parse(LM) + 500) } }],
+    ['answers 304 to If-Modified-Since naming the millisecond of the change', 'GET', { 'if-modified-since': LM }, 'not-modified', { validators: { lastModified: Date.parse(LM) } }],
+    ['answers 304 to If-Modified-Since naming the second after the change', 'GET', { 'if-modified-since': NEXT_SECOND }, 'not-modified', { validators: { lastModified: new Date(Date.parse(LM) + 999) } }],
   ])('%s', (_, method, requestHeaders, expected, overrides = {}) => {
     expect(evaluatePreconditions({ method, requestHeaders, validators, exists: true, ...overrides })).toBe(expected);
   });

@@ -482,6 +482,25 @@ describe('preconditions on unsafe methods', () => {
     expect(docs.has('zzz')).toBe(false);
   });
 
+  it('answers 412 to If-Unmodified-Since naming the second of a change later in it, and 200 to If-Modified-Since (RFC 9110 section 8.8.2.2)', async () => {
+    const api = createRouter({ onError: jest.fn() });
+    const changed = new Date('2026-06-01T00:00:00.500Z');
+    let runs = 0;
+    api.get('/dated').etag(() => ({ etag: 1, lastModified: changed })).handle(() => ({ v: 1 }));
+    api.put('/dated').etag(() => ({ etag: 1, lastModified: changed })).handle(() => {
+      runs++;
+    });
+    const dated = express().use(api.middleware());
+    const lastModified = (await request(dated).get('/dated')).headers['last-modified'] as string;
+    expect(lastModified).toBe('Mon, 01 Jun 2026 00:00:00 GMT');
+    expect((await request(dated).put('/dated').set('If-Unmodified-Since', lastModified)).status).toBe(412);
+    expect((await request(dated).get('/dated').set('If-Modified-Since', lastModified)).status).toBe(200);
+    const next = 'Mon, 01 Jun 2026 00:00:01 GMT';
+    expect((await request(dated).get('/dated').set('If-Modified-Since', next)).status).toBe(304);
+    expect((await request(dated).put('/dated').set('If-Unmodified-Since', next)).status).toBe(204);
+    expect(runs).toBe(1);
+  });
+
   it('answers 412 to If-Unmodified-Since before the last change', async () => {
     const api = createRouter({ onError: jest.fn() });
     const changed = new Date('2026-06-01T00:00:00Z');

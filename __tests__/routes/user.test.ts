@@ -94,6 +94,22 @@ describe('PUT /users/{id}', () => {
     expect((await request(app).get('/users/kay')).body.role).toBe('viewer');
   });
 
+  it('answers 412 to a second PUT within the second of the first, with If-Unmodified-Since its Last-Modified (RFC 9110 section 8.8.2.2)', async () => {
+    const times = [Date.UTC(2026, 0, 1, 12, 0, 0, 200), Date.UTC(2026, 0, 1, 12, 0, 0, 700)];
+    let clock = 0;
+    const { app } = service({ now: () => new Date(times[clock++] ?? Number.NaN) });
+    const seeded = (await request(app).get('/users/1')).headers['last-modified'] as string;
+    expect((await request(app).put('/users/1').set('If-Unmodified-Since', seeded).send(alan)).status).toBe(204);
+    const lastModified = (await request(app).get('/users/1')).headers['last-modified'] as string;
+    expect(lastModified).toBe('Thu, 01 Jan 2026 12:00:00 GMT');
+    // Changed at 12:00:00.200, after the start of the second the client names: modified since.
+    expectProblem(await request(app).put('/users/1').set('If-Unmodified-Since', lastModified).send({ ...alan, role: 'viewer' }), 412);
+    expect((await request(app).get('/users/1')).body.role).toBe('editor');
+    // Nor is a GET conditional on that second answered 304 from a copy that may predate the change.
+    expect((await request(app).get('/users/1').set('If-Modified-Since', lastModified)).status).toBe(200);
+    expect((await request(app).put('/users/1').set('If-Unmodified-Since', 'Thu, 01 Jan 2026 12:00:01 GMT').send({ ...alan, role: 'viewer' })).status).toBe(204);
+  });
+
   it('answers 412 and changes nothing on a stale If-Match; If-None-Match: * only creates', async () => {
     const { app } = service();
     expectProblem(await request(app).put('/users/1').set('If-Match', '"1;json"').send(alan), 412);

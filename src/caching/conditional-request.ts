@@ -10,6 +10,11 @@ export type PreconditionOutcome = 'proceed' | 'not-modified' | 'precondition-fai
 export interface Validators {
   /** The ETag field value, quotes included: `"v1"` or `W/"v1"`. */
   readonly etag?: string;
+  /**
+   * When the representation last changed: an HTTP-date, or a Date or milliseconds since the epoch,
+   * compared to the millisecond with the dates of If-Unmodified-Since and If-Modified-Since (their
+   * whole seconds): a change at 12:00:00.500 is one since `12:00:00 GMT`.
+   */
   readonly lastModified?: string | Date | number;
 }
 
@@ -41,7 +46,9 @@ export function isGetOrHead(method: string): boolean {
  * 4. else, for GET/HEAD only, If-Modified-Since: not changed since the date → 304;
  * 5. otherwise proceed.
  *
- * Dates that are not HTTP-dates, and If-Modified-Since with more than one member, are ignored
+ * A Date or numeric Last-Modified is compared to the millisecond with the date of a condition
+ * (see {@link Validators.lastModified}). Dates that are not HTTP-dates, and If-Modified-Since with
+ * more than one member, are ignored
  * (RFC 9110 sections 13.1.3 and 13.1.4). The `fresh` package is not used: it reads dates with the
  * lenient `Date.parse`, mixes the request's `no-cache` (a cache directive, not a precondition)
  * into the answer, and knows nothing of If-Match and If-Unmodified-Since.
@@ -136,10 +143,18 @@ function singleDate(headers: HeaderMap, name: string): number | undefined {
   return lines.length === 1 ? parseHttpDate(lines[0]) : undefined;
 }
 
+/**
+ * The last modification time as the server knows it, to the millisecond when it was given as a
+ * Date or a number. Not rounded to the second of its Last-Modified: two changes within one second
+ * share that second, so a date naming it says nothing of which of them the client saw (RFC 9110
+ * section 8.8.2.2, a Last-Modified within its second is weak). Compared with the stored time, a
+ * change later in the second the client names is a change since that date: 412 to
+ * If-Unmodified-Since, never a lost update, and no 304 to If-Modified-Since, never a stale copy
+ * kept. A Last-Modified given as text knows only the second.
+ */
 function toTime(value: string | Date | number | undefined): number | undefined {
   if (value === undefined) return undefined;
-  // HTTP-dates have one-second resolution: compare a Date's milliseconds away.
-  if (typeof value === 'number') return Math.floor(value / 1000) * 1000;
-  if (value instanceof Date) return Math.floor(value.getTime() / 1000) * 1000;
+  if (typeof value === 'number') return value;
+  if (value instanceof Date) return value.getTime();
   return parseHttpDate(value);
 }
