@@ -10,6 +10,7 @@ import { originFormOf, splitRequestPath } from '../src/routing/request-path';
 import type { Route } from '../src/routing/route';
 import type { RouteIndex } from '../src/routing/route-index';
 import { selectRoute } from '../src/routing/route-selection';
+import { inConnectionOrder } from './connection-order';
 import { isThenable } from './maybe-promise';
 import { writeProblem } from './problem-writer';
 import { DispatchExchange, type ExpressPrototypes, expressPrototypesOf, lendExpress, passingPrototypesOn, requestTarget } from './request-exchange';
@@ -185,7 +186,9 @@ function withItsStatus(error: unknown): unknown {
 export function createDispatcher(index: RouteIndex<Route>, options: DispatchOptions): RequestHandler {
   const dispatch = createDispatch(index, options, undefined);
   return function representDispatcher(req: Request, res: Response, next: NextFunction): void {
-    if (!dispatch(req, res)) next();
+    inConnectionOrder(req, res, () => {
+      if (!dispatch(req, res)) next();
+    });
   };
 }
 
@@ -197,6 +200,8 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
 export function createListener(index: RouteIndex<Route>, options: DispatchOptions, listener: RequestListener): RequestListener {
   const dispatch = createDispatch(index, options, expressPrototypesOf(listener), listener);
   return passingPrototypesOn(function representListener(req: IncomingMessage, res: ServerResponse): void {
-    if (!dispatch(req, res)) listener(req, res);
+    inConnectionOrder(req, res, () => {
+      if (!dispatch(req, res)) listener(req, res);
+    });
   }, listener);
 }

@@ -22,6 +22,7 @@ import { writeProblem } from '../problem-writer';
 import { headFirst } from '../head-first';
 import { CONTENT_TYPE_OPTIONS } from '../../src/http/content-type-options';
 import { passingPrototypesOn, requestTarget } from '../request-exchange';
+import { inConnectionOrder } from '../connection-order';
 import { requestOrigin } from '../request-origin';
 import { type Writers, captureResponse } from './capture';
 import { KeyFamilies } from './key-families';
@@ -391,13 +392,15 @@ export function cache(options: CacheOptions = {}): SharedCache {
     forward(req, res, next, key, entry, requestCc, revalidating);
   };
 
+  // A request pipelined after an unsafe one is looked up only once that one is answered (and has
+  // invalidated what it changed): a stored response must not answer it with the state before.
   const sharedCache = function sharedCache(req: Request, res: Response, next: NextFunction): void {
-    handle(req, res, () => next());
+    inConnectionOrder(req, res, () => handle(req, res, () => next()));
   } as SharedCache;
   Object.defineProperty(sharedCache, 'store', { value: store, enumerable: true });
   sharedCache.wrap = (listener: RequestListener): RequestListener =>
     passingPrototypesOn(function cachedListener(req: IncomingMessage, res: ServerResponse) {
-      handle(req, res, () => listener(req, res));
+      inConnectionOrder(req, res, () => handle(req, res, () => listener(req, res)));
     }, listener);
   return sharedCache;
 }

@@ -1,8 +1,6 @@
 import { type HeaderMap, fieldValue } from './header-map';
 import { normalizedUri, originOf } from './target-uri';
-
-/** Methods defined as safe (RFC 9110 section 9.2.1); any other method, even unknown, is unsafe. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+import { isSafeMethod } from '../http/safe-method';
 
 /** The input of {@link invalidatedUris}. */
 export interface InvalidationInput {
@@ -21,7 +19,7 @@ export interface InvalidationInput {
  * cache must store them in for the invalidation to find them; empty when nothing is invalidated.
  */
 export function invalidatedUris(input: InvalidationInput): string[] {
-  if (SAFE_METHODS.has(input.method.toUpperCase()) || input.status < 200 || input.status > 399) return [];
+  if (isSafeMethod(input.method) || input.status < 200 || input.status > 399) return [];
   const target = normalizedUri(input.requestUri);
   if (target === undefined) return [];
   const origin = originOf(target);
