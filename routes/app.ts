@@ -71,8 +71,8 @@ export function createApp(options: AppOptions = {}): App {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  app.use(requestLogger(logger));
   const sharedCache = options.cache === false ? undefined : cache({ statusHeader: 'X-Cache', origin: options.origin });
+  app.use(requestLogger(logger, sharedCache));
   if (sharedCache !== undefined) app.use(sharedCache);
   app.use(api.middleware());
   app.use(notFound);

@@ -538,3 +538,21 @@ describe('cache(options)', () => {
     });
   });
 });
+
+describe('sharedCache.statusOf(res)', () => {
+  it('names how the cache answered each exchange, with or without a status header, under wrap', async () => {
+    const shared = cache();
+    const statuses: (string | undefined)[] = [];
+    const app = express().get('/fresh', (_req, res) => void res.set('Cache-Control', 'max-age=60').send('x'));
+    const wrapped = shared.wrap(app);
+    const server = await listening((req, res) => {
+      res.once('finish', () => statuses.push(shared.statusOf(res)));
+      wrapped(req, res);
+    });
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const first = await request(url).get('/fresh');
+    await request(url).get('/fresh');
+    expect((await request(url).get('/fresh').set('If-None-Match', first.headers.etag as string)).status).toBe(304);
+    expect(statuses).toEqual(['MISS', 'HIT', 'HIT']);
+  });
+});

@@ -66,6 +66,12 @@ export interface SharedCache extends RequestHandler {
   /** Answers fresh hits from the raw request before `listener` (an Express app, say) sees it. */
   wrap(listener: RequestListener): RequestListener;
   readonly store: CacheStore;
+  /**
+   * How this cache answered the exchange `res` belongs to (a request log's field), whether or not
+   * a `statusHeader` says it: `HIT` for a stored response or a 304 made from one, `MISS` for what
+   * the app answered; `undefined` while it is undecided, or for what the cache did not see.
+   */
+  statusOf(res: ServerResponse): CacheStatus | undefined;
 }
 
 /** A stored response with what the cache derived from it. */
@@ -107,6 +113,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
   const now = options.now ?? Date.now;
   const origin = options.origin === undefined ? undefined : configuredOrigin(options.origin);
   const views = new WeakMap<StoredResponse, ResponseView>();
+  const outcomes = new WeakMap<ServerResponse, CacheStatus>();
 
   const effective = (headers: HeaderMap): HeaderMap => {
     if (targets.length === 0) return headers;
@@ -144,6 +151,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
       writers.end.call(res);
       return;
     }
+    outcomes.set(res, status);
     const { response, view } = entry;
     const age = formatAge(currentAge(view.initialAge, response.responseTime, now()));
     const own = exchangeFields(res, setBefore);
@@ -271,6 +279,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
           }
           storable = method !== 'HEAD' && mayStore(method, head.status, headers, req.headers, key, responseTime);
           const length = Number(fieldValue(headers, 'content-length') ?? 0);
+          outcomes.set(res, 'MISS');
           const status = statusLine('MISS');
           const added = [...(fields[NOSNIFF_FIELD] === undefined ? [CONTENT_TYPE_OPTIONS] : []), ...(status === undefined ? [] : [status])];
           return { mode: storable && !(length > maxEntryBytes) ? 'buffer' : 'pass', headers: added };
@@ -380,6 +389,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
     }
     if (requestCc.onlyIfCached === true) {
       // RFC 9111 section 5.2.1.7: without a usable stored response, 504.
+      outcomes.set(res, 'MISS');
       writeProblem(res, notCached(statusHeader), requestTarget(req), parseAccept(req.headers.accept));
       return;
     }
@@ -398,6 +408,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
     inConnectionOrder(req, res, () => handle(req, res, () => next()));
   } as SharedCache;
   Object.defineProperty(sharedCache, 'store', { value: store, enumerable: true });
+  sharedCache.statusOf = (res: ServerResponse): CacheStatus | undefined => outcomes.get(res);
   sharedCache.wrap = (listener: RequestListener): RequestListener =>
     passingPrototypesOn(function cachedListener(req: IncomingMessage, res: ServerResponse) {
       inConnectionOrder(req, res, () => handle(req, res, () => listener(req, res)));

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
+import type { SharedCache } from '../../src';
 
 /**
  * The service's logger: JSON lines on stdout, `info` by default, `LOG_LEVEL` to change it, and
@@ -12,9 +13,12 @@ export function createLogger(env: NodeJS.ProcessEnv = process.env): Logger {
 
 /**
  * One log line per request, when its response is finished or the connection closes before:
- * method, path, status, duration in milliseconds, and how the shared cache answered when it did.
+ * method, path, status, duration in milliseconds, and how the shared cache in front of the routes
+ * answered (`cache`: `HIT` for a stored response or a 304 made from one, `MISS`, ...) when it did.
+ * Asked of the cache, not read from the response: a stored response is written in one `writeHead`
+ * whose fields `res.getHeader` never sees.
  */
-export function requestLogger(logger: Logger): RequestHandler {
+export function requestLogger(logger: Logger, sharedCache?: SharedCache): RequestHandler {
   return function logRequest(req, res, next) {
     const start = process.hrtime.bigint();
     let logged = false;
@@ -22,7 +26,7 @@ export function requestLogger(logger: Logger): RequestHandler {
       if (logged) return;
       logged = true;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const cache = res.getHeader('x-cache');
+      const cache = sharedCache?.statusOf(res);
       logger.info(
         { method: req.method, path: req.originalUrl, status: res.writableFinished ? res.statusCode : 'aborted', ms: Math.round(ms * 100) / 100, ...(cache !== undefined && { cache }) },
         'request',
