@@ -1,6 +1,8 @@
 /**
  * `npm start`: the illustrative service on http://localhost:8080 (`PORT` overrides, `0` picks a free
- * port; `HOST` binds one interface; `CACHE=off` removes the shared cache). Prints the URL and the
+ * port; `HOST` binds one interface; `CACHE=off` removes the shared cache; `ORIGIN` names the
+ * service's origin behind a proxy, `https://api.example.com`, for cache keys and links instead of
+ * each request's Host, and is refused, exit 1, when it is not an http or https origin). Prints the URL and the
  * route table, serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests
  * in flight finish and exits 0 (1 if it had to cut requests that outlived the grace period).
  */
@@ -11,9 +13,12 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${process.env.PORT}'`);
   const cacheOn = process.env.CACHE !== 'off';
-  const { app, routeTable, logger } = createApp({ cache: cacheOn });
+  // Empty is unset: `ORIGIN= npm start` keys by Host.
+  const origin = process.env.ORIGIN === '' ? undefined : process.env.ORIGIN;
+  const { app, routeTable, logger } = createApp({ cache: cacheOn, origin });
   const running = await startServer(app, port, process.env.HOST);
-  console.log(`represent illustrative service on ${running.url} (shared cache ${cacheOn ? 'on' : 'off'})\n\n${routeTable}\n`);
+  const named = origin === undefined ? '' : `, origin ${origin}`;
+  console.log(`represent illustrative service on ${running.url} (shared cache ${cacheOn ? 'on' : 'off'}${named})\n\n${routeTable}\n`);
 
   // npm passes SIGINT on as well as the terminal: a second signal must not start a second shutdown.
   let stopping = false;

@@ -556,3 +556,25 @@ describe('sharedCache.statusOf(res)', () => {
     expect(statuses).toEqual(['MISS', 'HIT', 'HIT']);
   });
 });
+
+describe('cache({ origin })', () => {
+  it('keys a resource reached under two Hosts once, and a write under one invalidates it under the other', async () => {
+    const store = new MemoryStore();
+    let version = 1;
+    const app = express()
+      .use(cache({ origin: 'https://api.example.com', store, statusHeader: 'X-Cache' }))
+      .get('/doc', (_req, res) => void res.set('Cache-Control', 'max-age=60').send(`v${version}`))
+      .put('/doc', (_req, res) => {
+        version++;
+        res.status(204).end();
+      });
+    const server = await listening(app);
+    expect((await request(server).get('/doc').set('Host', 'a.internal')).text).toBe('v1');
+    const other = await request(server).get('/doc').set('Host', 'b.internal:3000');
+    expect([other.headers['x-cache'], other.text]).toEqual(['HIT', 'v1']);
+    expect(store.size).toBe(1);
+    expect((await request(server).put('/doc').set('Host', 'b.internal:3000')).status).toBe(204);
+    const after = await request(server).get('/doc').set('Host', 'a.internal');
+    expect([after.headers['x-cache'], after.text]).toEqual(['MISS', 'v2']);
+  });
+});

@@ -3,7 +3,7 @@ import Parser from 'rss-parser';
 import request from 'supertest';
 import { createApp } from '../../routes/app';
 import { createMemoryStore } from '../../routes/store/memory-store';
-import { ProblemType } from '../../src';
+import { type MemoryStore, ProblemType } from '../../src';
 import { listeningServers } from '../setup/listening';
 import { PNG, expectProblem } from './service-fixture';
 
@@ -63,6 +63,21 @@ describe('the service behind its shared cache, given a Host that could poison it
       const { server } = await served('https://api.example.com');
       expect((await request(server).get('/bookcase').set('Host', 'proxy-a.lan')).headers['x-cache']).toBe('MISS');
       expect((await request(server).get('/bookcase').set('Host', 'proxy-b.lan')).headers['x-cache']).toBe('HIT');
+    });
+
+    it('keeps one entry for one resource under two Hosts, and a write under one invalidates it under the other', async () => {
+      const { app, cache } = createApp({ store: createMemoryStore(), origin: 'https://api.example.com' });
+      const server = await listening(app);
+      const stored = cache!.store as MemoryStore;
+      const before = (await request(server).get('/bookcase').set('Host', 'proxy-a.lan')).body as { name: string };
+      expect((await request(server).get('/bookcase').set('Host', 'proxy-b.lan:8080')).headers['x-cache']).toBe('HIT');
+      expect(stored.size).toBe(1);
+      const renamed = { ...before, name: 'Renamed' };
+      expect((await request(server).put('/bookcase').set('Host', 'proxy-b.lan:8080').send(renamed)).status).toBe(204);
+      expect(stored.size).toBe(0);
+      const after = await request(server).get('/bookcase').set('Host', 'proxy-a.lan');
+      expect(after.headers['x-cache']).toBe('MISS');
+      expect(after.body.name).toBe('Renamed');
     });
 
     it('still answers 400 to an invalid Host', async () => {

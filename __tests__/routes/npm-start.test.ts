@@ -97,4 +97,30 @@ describe('npm start', () => {
     expect(await server.exit).toBe(0);
     expect(server.output()).toContain('"outcome":"clean"');
   });
+
+  it('names its origin from ORIGIN: feed links and cache keys use it, whatever the Host', async () => {
+    const server = await npmStart({ ORIGIN: 'https://api.example.com' });
+    try {
+      expect(server.output()).toContain('(shared cache on, origin https://api.example.com)');
+      const feed = await call(`${server.url}/users/feed`, 'GET', { Host: 'proxy-a.lan' });
+      expect(feed.body).toContain('https://api.example.com/users/1');
+      expect(feed.body).not.toContain('proxy-a.lan');
+      // One entry for both Hosts: the feed is no-cache, so it is revalidated rather than missed.
+      expect((await call(`${server.url}/users/feed`, 'GET', { Host: 'proxy-b.lan' })).headers['x-cache']).toBe('REVALIDATED');
+      expect((await call(`${server.url}/bookcase`, 'GET', { Host: 'proxy-a.lan' })).headers['x-cache']).toBe('MISS');
+      expect((await call(`${server.url}/bookcase`, 'GET', { Host: 'proxy-b.lan' })).headers['x-cache']).toBe('HIT');
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exit).toBe(0);
+  });
+
+  it('exits 1 naming an ORIGIN that is not an http or https origin', async () => {
+    const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: '0', ORIGIN: 'https://api.example.com/v1' } });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => (stderr += chunk));
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+    expect(stderr).toContain("origin 'https://api.example.com/v1' must be an http or https scheme and authority only");
+  });
 });
