@@ -19,9 +19,12 @@ const counted = new WeakSet<ServerResponse>();
  * earlier unanswered on the connection) costs one property read and a method lookup.
  */
 export function inConnectionOrder(req: IncomingMessage, res: ServerResponse, handle: () => void): void {
+  const socket = req.socket as Socket | null | undefined;
+  // No connection (a request made by hand, in-process): nothing to be in order with.
+  if (socket === null || socket === undefined) return handle();
   const safe = isSafeMethod(req.method ?? 'GET');
-  if (!safe) countUntilAnswered(req.socket, res);
-  if (res.socket !== null || (safe && !unsafeInFlight.has(req.socket))) return handle();
+  if (!safe) countUntilAnswered(socket, res);
+  if (res.socket !== null || (safe && !unsafeInFlight.has(socket))) return handle();
   // After the finish listeners of the response before, which hands this one the connection.
   res.once('socket', () => process.nextTick(handle));
 }
