@@ -4,6 +4,7 @@ import type { RequestInfo } from '../src/conditions/request-info';
 import type { RequestContext } from '../src/dsl/request-context';
 import { BadRequest } from '../src/errors/http-error';
 import { ProblemType } from '../src/errors/problem-types';
+import { expandPath, expandTemplate } from '../src/routing/path-expansion';
 import type { MatrixVariables } from '../src/routing/matrix-variables';
 import { type RequestSegment, matrixOf } from '../src/routing/request-path';
 import type { Route } from '../src/routing/route';
@@ -13,6 +14,8 @@ type Bag = Record<string, unknown>;
 /** The request and response a handler sees, its origin and its cancellation signal. */
 export interface Exchange {
   readonly origin: string;
+  /** Where the router is mounted (Express's `req.baseUrl`), `''` at the root. */
+  readonly mountPath: string;
   readonly req: Request;
   readonly res: Response;
   readonly signal: AbortSignal;
@@ -82,11 +85,13 @@ export function bindContext(
       matrix[binding.key] = resolveBinding(binding, values);
     }
   }
-  return new HandlerContext(path, query, header, matrix, mediaType, exchange);
+  return new HandlerContext(path, query, header, matrix, mediaType, exchange, route);
 }
 
 /** Where a context keeps its exchange: a symbol, so that proxies and derived objects still reach it. */
 const EXCHANGE = Symbol('exchange');
+/** Where a context keeps its route, for `url`. */
+const ROUTE = Symbol('route');
 
 /**
  * The context object: the bound values as own fields, the exchange's parts read through getters on
@@ -96,6 +101,7 @@ const EXCHANGE = Symbol('exchange');
 class HandlerContext implements RequestContext<Bag, Bag, Bag, Bag, unknown> {
   body: unknown = undefined;
   readonly [EXCHANGE]: Exchange;
+  readonly [ROUTE]: Route;
 
   constructor(
     readonly path: Bag,
@@ -104,8 +110,21 @@ class HandlerContext implements RequestContext<Bag, Bag, Bag, Bag, unknown> {
     readonly matrix: Bag,
     readonly mediaType: string | undefined,
     exchange: Exchange,
+    route: Route,
   ) {
     this[EXCHANGE] = exchange;
+    this[ROUTE] = route;
+  }
+
+  /**
+   * The mount path, then the router's prefix (its placeholders filled from this request's path,
+   * unless `values` names them), then `template` expanded: a path that reaches the route the
+   * template names from wherever the router is mounted.
+   */
+  url(template: string, values: Readonly<Record<string, unknown>> = {}): string {
+    const prefix = this[ROUTE].prefix;
+    const filled = prefix.names.length === 0 ? {} : { ...this.path, ...values };
+    return `${this[EXCHANGE].mountPath}${expandPath(prefix, filled)}${expandTemplate(template, values)}` || '/';
   }
 
   // Read through: the exchange may make them on first use (the signal, Express's req/res).

@@ -74,7 +74,7 @@ async function currentState(candidates: readonly Route[], segments: readonly Req
   const route = selection.route;
   let context: Context;
   try {
-    context = bindContext(route, segments, get, { req, res, origin, signal: NEVER_ABORTED }, undefined);
+    context = bindContext(route, segments, get, { req, res, origin, mountPath: req.baseUrl, signal: NEVER_ABORTED }, undefined);
   } catch {
     return NONE;
   }

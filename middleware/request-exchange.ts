@@ -63,6 +63,14 @@ export class DispatchExchange implements Exchange {
     this.#express = express;
   }
 
+  /**
+   * Where the router is mounted: Express's `req.baseUrl` under `app.use('/api', router.middleware())`,
+   * `''` at the root and under `router.wrap(app)` (the listener sees the whole path).
+   */
+  get mountPath(): string {
+    return (this.request as { baseUrl?: string }).baseUrl ?? '';
+  }
+
   /** The request's cancellation, made on first use (a time limit, or a handler asking for its signal). */
   get cancellation(): RequestCancellation {
     return (this.#cancellation ??= new RequestCancellation(this.response));

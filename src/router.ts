@@ -174,6 +174,7 @@ export class Router<P extends string = ''> implements RouteRegistry {
       order: this.table.length,
       mapping,
       template: mapping.template,
+      prefix: this.defaults.template,
       bindings,
       body: declaration.body,
       options: declaration.options,

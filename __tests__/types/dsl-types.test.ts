@@ -126,6 +126,25 @@ describe('handler context types', () => {
     );
   });
 
+  it('types the values of ctx.url from its template', () => {
+    api.post('/links').handle((ctx) => {
+      expectTypeOf(ctx.url('/users/{id}', { id: 7 })).toEqualTypeOf<string>();
+      ctx.url('/users/{id}/books/{isbn}', { id: '7', isbn: '978' });
+      ctx.url('/users');
+      // Values the template does not name are allowed: they may fill the router's path.
+      ctx.url('/users/{id}', { id: 1, tenant: 'acme' });
+      // @ts-expect-error: the template's placeholder needs a value
+      ctx.url('/users/{id}');
+      // @ts-expect-error: the template's placeholder needs a value
+      ctx.url('/users/{id}/books/{isbn}', { id: 7 });
+      // @ts-expect-error: a value is a string or a number
+      ctx.url('/users/{id}', { id: true });
+      const template: string = '/users/{id}';
+      ctx.url(template, { id: 1 });
+      ctx.url(template);
+    });
+  });
+
   it('rejects options that are not bindings', () => {
     // @ts-expect-error: 'date' is not a value type
     api.get('/x').query('when', { type: 'date' });

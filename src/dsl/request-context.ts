@@ -1,4 +1,15 @@
 import type { Request, Response } from 'express';
+import type { PlaceholderNames } from './path-params';
+
+/**
+ * The values `ctx.url(template, values)` takes: one per placeholder of a literal template (a string
+ * or a number), none for a template without placeholders, any for a template that is not a literal.
+ */
+export type UrlValues<T extends string> = string extends T
+  ? [values?: Readonly<Record<string, string | number>>]
+  : [PlaceholderNames<T>] extends [never]
+    ? [values?: {}]
+    : [values: { readonly [K in PlaceholderNames<T>]: string | number } & Readonly<Record<string, string | number>>];
 
 /**
  * What a handler receives: the bound values under `path`, `query`, `header` and `matrix` (each
@@ -22,6 +33,16 @@ export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined> {
    * checked it (RFC 9112 sections 3.2 and 3.3: lower case, default port dropped), never its raw text.
    */
   readonly origin: string;
+  /**
+   * A path to a route of this router, from wherever it is mounted: the mount path (Express's
+   * `req.baseUrl` under `app.use('/api', router.middleware())`), the router's `path` (its
+   * placeholders filled from this request unless `values` names them), then `template` (as routes
+   * are declared) with each placeholder's value percent-encoded (RFC 3986 section 3.3).
+   * `ResponseEntity.created(ctx.url('/users/{id}', { id: user.id }), user)` answers
+   * `Location: /api/users/7` under `/api`. Throws when a value is missing, empty or outside its
+   * placeholder's pattern. Prefix {@link RequestContext.origin} for an absolute URL.
+   */
+  url<const T extends string>(template: T, ...values: UrlValues<T>): string;
   readonly req: Request;
   readonly res: Response;
   /**

@@ -20,6 +20,8 @@ export interface Route {
   readonly order: number;
   readonly mapping: RequestMapping;
   readonly template: PathTemplate;
+  /** The router's own path template (its prefix), which `ctx.url` puts before the template it is given. */
+  readonly prefix: PathTemplate;
   readonly bindings: readonly CompiledBinding[];
   readonly body: BodyToken | undefined;
   readonly options: RouteOptions;
