@@ -23,6 +23,7 @@ import {
 } from './routing/request-mapping';
 import type { AnyHandler, Route, RouteInfo } from './routing/route';
 import { formatRouteTable, routeInfo } from './routing/route-table';
+import { unwritableProduces } from './routing/unwritable-produces';
 
 /** Router-level defaults for every route's attributes, plus dispatch options. */
 export interface RouterOptions extends MappingAttributes, DispatchOptions {
@@ -155,6 +156,8 @@ export class Router<P extends string = ''> implements RouteRegistry {
       }
     });
     const registry = declaration.options.converters === undefined ? this.converters : declaration.options.converters(this.converters);
+    const unwritable = unwritableProduces(registry, mapping.produces);
+    if (unwritable !== undefined) throw new Error(`Route ${name}: it produces ${unwritable}`);
     const body = compileBody(declaration.body);
     const route: Route = {
       registry,
