@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { resolveBinding } from '../src/binding/value-binding';
+import { InvalidBinding, bindingProblem, resolveBinding, splitList } from '../src/binding/value-binding';
 import type { RequestInfo } from '../src/conditions/request-info';
 import type { RequestContext } from '../src/dsl/request-context';
 import { BadRequest } from '../src/errors/http-error';
@@ -67,24 +67,33 @@ export function bindContext(
   const header: Bag = {};
   const matrix: Bag = {};
   const path = bindPath(route, segments);
+  // Every binding is resolved, so that one answer names every missing or invalid value.
+  let failures: InvalidBinding[] | undefined;
   for (const binding of route.bindings) {
-    if (binding.source === 'query') {
-      query[binding.key] = resolveBinding(binding, request.query.get(binding.name));
-    } else if (binding.source === 'header') {
-      // Own properties only: `constructor` is not a header a client sent.
-      const raw = Object.hasOwn(request.headers, binding.name) ? request.headers[binding.name] : undefined;
-      const text = Array.isArray(raw) ? raw.join(', ') : raw;
-      const values = text === undefined ? undefined : binding.array ? text.split(',').map((v) => v.trim()) : [text.trim()];
-      header[binding.key] = resolveBinding(binding, values);
-    } else {
-      let values: string[] | undefined;
-      for (const segment of binding.segment === undefined ? segments : [segments[binding.segment]]) {
-        const found = matrixAt(segment)[binding.name];
-        if (found !== undefined) values = [...(values ?? []), ...found];
+    try {
+      if (binding.source === 'query') {
+        const values = request.query.get(binding.name);
+        query[binding.key] = resolveBinding(binding, values !== undefined && binding.array ? splitList(values) : values);
+      } else if (binding.source === 'header') {
+        // Own properties only: `constructor` is not a header a client sent.
+        const raw = Object.hasOwn(request.headers, binding.name) ? request.headers[binding.name] : undefined;
+        const text = Array.isArray(raw) ? raw.join(', ') : raw;
+        const values = text === undefined ? undefined : binding.array ? splitList([text]) : [text.trim()];
+        header[binding.key] = resolveBinding(binding, values);
+      } else {
+        let values: string[] | undefined;
+        for (const segment of binding.segment === undefined ? segments : [segments[binding.segment]]) {
+          const found = matrixAt(segment)[binding.name];
+          if (found !== undefined) values = [...(values ?? []), ...found];
+        }
+        matrix[binding.key] = resolveBinding(binding, values);
       }
-      matrix[binding.key] = resolveBinding(binding, values);
+    } catch (error) {
+      if (!(error instanceof InvalidBinding)) throw error;
+      (failures ??= []).push(error);
     }
   }
+  if (failures !== undefined) throw bindingProblem(failures);
   return new HandlerContext(path, query, header, matrix, mediaType, exchange, route);
 }
 

@@ -1,4 +1,4 @@
-import { type BindingOptions, type BindingSource, compileBinding, resolveBinding } from '../../src/binding/value-binding';
+import { type BindingOptions, type BindingSource, type CompiledBinding, InvalidBinding, bindingProblem, compileBinding, resolveBinding, splitList } from '../../src/binding/value-binding';
 import { HttpError } from '../../src/errors/http-error';
 import { ProblemType } from '../../src/errors/problem-types';
 
@@ -99,6 +99,57 @@ describe('resolveBinding(binding, values)', () => {
       const error = failure(() => resolve(options, values));
       expect(error).toMatchObject({ status: 400, detail, type: ProblemType.invalidQueryParameter });
       expect(error.extensions).toEqual({ parameter: 'page', expected: options.type });
+    });
+  });
+});
+
+describe('splitList(values)', () => {
+  it.each([
+    [['a'], ['a']],
+    [['a,b'], ['a', 'b']],
+    [['a, b', 'c'], ['a', 'b', 'c']],
+    [['a,,b'], ['a', '', 'b']],
+    [[''], ['']],
+    [[], []],
+  ])('splits %j into %j', (values, expected) => {
+    expect(splitList(values)).toEqual(expected);
+  });
+});
+
+describe('bindingProblem(failures)', () => {
+  const page = compileBinding('query', 'page', { type: 'integer' });
+  const confirm = compileBinding('header', 'X-Confirm');
+  const failureOf = (binding: CompiledBinding, values: readonly string[] | undefined): InvalidBinding => {
+    try {
+      resolveBinding(binding, values);
+    } catch (error) {
+      if (error instanceof InvalidBinding) return error;
+    }
+    throw new Error('expected a failure');
+  };
+
+  it('keeps the type and fields of one failure and lists it', () => {
+    const problem = bindingProblem([failureOf(page, ['x'])]);
+    expect(problem).toMatchObject({
+      status: 400,
+      type: 'urn:represent:problem:invalid-query-parameter',
+      detail: "Query parameter 'page' must be an integer, got 'x'",
+      extensions: { parameter: 'page', expected: 'integer', errors: [{ in: 'query', parameter: 'page', detail: "Query parameter 'page' must be an integer, got 'x'" }] },
+    });
+  });
+
+  it('lists several failures under invalid-parameters, each detail in the summary', () => {
+    const problem = bindingProblem([failureOf(page, undefined), failureOf(confirm, undefined)]);
+    expect(problem).toMatchObject({
+      status: 400,
+      type: 'urn:represent:problem:invalid-parameters',
+      detail: "2 request parameters are missing or invalid: Required query parameter 'page' is missing; Required request header 'X-Confirm' is missing",
+      extensions: {
+        errors: [
+          { in: 'query', parameter: 'page', detail: "Required query parameter 'page' is missing" },
+          { in: 'header', parameter: 'X-Confirm', detail: "Required request header 'X-Confirm' is missing" },
+        ],
+      },
     });
   });
 });

@@ -93,6 +93,22 @@ export function compileBinding(
   return segment === undefined ? binding : { ...binding, segment };
 }
 
+/**
+ * A query parameter, request header or matrix variable that is missing or does not convert: a 400
+ * whose problem names it. The binder gathers those of one request into one problem
+ * ({@link bindingProblem}).
+ */
+export class InvalidBinding extends BadRequest {
+  constructor(
+    readonly binding: CompiledBinding,
+    detail: string,
+    type: string,
+    extensions: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(detail, { type, extensions: { [binding.source === 'header' ? 'header' : 'parameter']: binding.key, ...extensions } });
+  }
+}
+
 function label(binding: CompiledBinding): string {
   return `${binding.source === 'header' ? 'Request header' : binding.source === 'query' ? 'Query parameter' : 'Matrix variable'} '${binding.key}'`;
 }
@@ -100,17 +116,11 @@ function label(binding: CompiledBinding): string {
 function convertOne(binding: CompiledBinding, text: string): string | number | boolean {
   const value = convertValue(text, binding.type);
   if (value === undefined) {
-    throw new BadRequest(`${label(binding)} must be ${describeType(binding.type)}, got '${text}'`, {
-      type: INVALID[binding.source],
-      extensions: { [binding.source === 'header' ? 'header' : 'parameter']: binding.key, expected: binding.type },
-    });
+    throw new InvalidBinding(binding, `${label(binding)} must be ${describeType(binding.type)}, got '${text}'`, INVALID[binding.source], { expected: binding.type });
   }
   if (typeof value === 'number' && ((binding.min !== undefined && value < binding.min) || (binding.max !== undefined && value > binding.max))) {
     const range = `${binding.min ?? '-∞'}..${binding.max ?? '∞'}`;
-    throw new BadRequest(`${label(binding)} must be in ${range}, got ${value}`, {
-      type: INVALID[binding.source],
-      extensions: { [binding.source === 'header' ? 'header' : 'parameter']: binding.key, expected: binding.type },
-    });
+    throw new InvalidBinding(binding, `${label(binding)} must be in ${range}, got ${value}`, INVALID[binding.source], { expected: binding.type });
   }
   return value;
 }
@@ -128,14 +138,44 @@ export function resolveBinding(binding: CompiledBinding, values: readonly string
     if (values !== undefined && binding.type === 'string' && binding.source !== 'matrix') return binding.array ? [''] : '';
     if (binding.required) {
       const noun = binding.source === 'header' ? 'request header' : NOUN[binding.source];
-      throw new BadRequest(`Required ${noun} '${binding.key}' is missing`, {
-        type: MISSING[binding.source],
-        extensions: { [binding.source === 'header' ? 'header' : 'parameter']: binding.key },
-      });
+      throw new InvalidBinding(binding, `Required ${noun} '${binding.key}' is missing`, MISSING[binding.source]);
     }
     return undefined;
   }
   if (binding.array) return values.map((v) => convertOne(binding, v));
   // A scalar binding of several values: strings join them as sent; other types take the first.
   return binding.type === 'string' ? values.join(',') : convertOne(binding, values[0]!);
+}
+
+/**
+ * The values of a comma-separated list, each trimmed: `a, b` gives `a` and `b`. An `array: true`
+ * query parameter or header takes both forms, repeated names and one comma-separated value
+ * (RFC 9110 section 5.3 combines repeated header lines the same way).
+ */
+export function splitList(values: readonly string[]): string[] {
+  return values.flatMap((value) => value.split(',').map((piece) => piece.trim()));
+}
+
+/** One failing binding in a problem's `errors`: where it comes from, its declared name, and what is wrong. */
+export interface BindingError {
+  readonly in: BindingSource;
+  readonly parameter: string;
+  readonly detail: string;
+}
+
+/**
+ * The one problem for every binding of a request that failed, listed as `errors: [{ in, parameter,
+ * detail }]` as an invalid body lists its members (RFC 9457 section 3): one failure keeps its own
+ * type and fields, several are `invalid-parameters` with each detail in the summary.
+ */
+export function bindingProblem(failures: readonly InvalidBinding[]): BadRequest {
+  const errors: BindingError[] = failures.map((failure) => ({ in: failure.binding.source, parameter: failure.binding.key, detail: failure.detail }));
+  if (failures.length === 1) {
+    const [only] = failures;
+    return new BadRequest(only!.detail, { type: only!.type, extensions: { ...only!.extensions, errors }, cause: only });
+  }
+  return new BadRequest(`${failures.length} request parameters are missing or invalid: ${errors.map((e) => e.detail).join('; ')}`, {
+    type: ProblemType.invalidParameters,
+    extensions: { errors },
+  });
 }

@@ -19,6 +19,8 @@ export const ProblemType = {
   invalidHost: 'urn:represent:problem:invalid-host',
   missingMatrixVariable: 'urn:represent:problem:missing-matrix-variable',
   invalidMatrixVariable: 'urn:represent:problem:invalid-matrix-variable',
+  /** 400: more than one query parameter, request header or matrix variable is missing or invalid; `errors` lists each. */
+  invalidParameters: 'urn:represent:problem:invalid-parameters',
   malformedPath: 'urn:represent:problem:malformed-path',
   malformedBody: 'urn:represent:problem:malformed-body',
   invalidBody: 'urn:represent:problem:invalid-body',
