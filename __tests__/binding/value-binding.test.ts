@@ -37,6 +37,13 @@ describe('compileBinding(source, name, options)', () => {
     ['size', { type: 'integer', defaultValue: '0', min: 1, max: 100 }, "The default value '0' of query parameter 'size' is outside 1..100"],
     ['size', { type: 'number', defaultValue: '7.5', max: 5 }, "The default value '7.5' of query parameter 'size' is outside -∞..5"],
     ['size', { type: 'integer', min: 10, max: 1 }, "The range of query parameter 'size' is empty: min 10 is above max 1"],
+    // A default in the binding's own type must be one, as a request's value must.
+    ['page', { type: 'integer', defaultValue: 1.5 }, "The default value 1.5 of query parameter 'page' is not an integer"],
+    ['page', { type: 'integer', defaultValue: true }, "The default value true of query parameter 'page' is not an integer"],
+    ['page', { type: 'integer', defaultValue: 0, min: 1 }, "The default value 0 of query parameter 'page' is outside 1..∞"],
+    ['page', { type: 'number', defaultValue: Number.NaN }, "The default value NaN of query parameter 'page' is not a number"],
+    ['debug', { type: 'boolean', defaultValue: 1 }, "The default value 1 of query parameter 'debug' is not a boolean"],
+    ['name', { defaultValue: 1 }, "The default value 1 of query parameter 'name' is not a string"],
   ])('should reject %j with %j', (name, options, message) => {
     expect(() => compileBinding('query', name, options)).toThrow(message);
   });
@@ -66,6 +73,10 @@ describe('resolveBinding(binding, values)', () => {
       [{ type: 'integer', defaultValue: '10' }, undefined, 10],
       [{ type: 'integer', defaultValue: '10' }, [''], 10],
       [{ type: 'integer', defaultValue: '10', array: true }, undefined, [10]],
+      [{ type: 'integer', defaultValue: 10 }, undefined, 10],
+      [{ type: 'number', defaultValue: 0.5 }, [''], 0.5],
+      [{ type: 'boolean', defaultValue: true }, undefined, true],
+      [{ type: 'boolean', defaultValue: false, array: true }, undefined, [false]],
       [{ required: false }, undefined, undefined],
       [{ required: false, type: 'integer' }, [''], undefined],
       [{}, [''], ''],

@@ -1,3 +1,4 @@
+import express from 'express';
 import request from 'supertest';
 import { ProblemType, createRouter } from '../../src';
 import { expectProblem, serve } from './app-fixture';
@@ -73,8 +74,22 @@ describe('matrix variables, .matrix(name, options)', () => {
   });
 
   it('rejects a pathVar that is not a placeholder of the path, naming the route', () => {
+    // @ts-expect-error: 'car' is not a placeholder of '/cars/{id}' (the same check at compile time)
     expect(() => createRouter().get('/cars/{id}').matrix('color', { pathVar: 'car' }).handle(() => 1)).toThrow(
       "Route GET /cars/{id}: matrix variable 'color' names pathVar 'car', which is not a placeholder of the path",
     );
+  });
+
+  it('rejects the same pathVar in the declarative form, when it is declared', () => {
+    expect(() => createRouter().map({ path: '/cars/{id}', method: 'GET', matrix: [{ name: 'color', pathVar: 'car' }] }, () => 1)).toThrow(
+      "Route GET /cars/{id}: matrix variable 'color' names pathVar 'car', which is not a placeholder of the path",
+    );
+  });
+
+  it('takes a pathVar naming a placeholder of the router path', async () => {
+    const api = createRouter({ path: '/shops/{shop}', onError: jest.fn() });
+    api.get('/cars').matrix('city', { pathVar: 'shop' }).handle((ctx) => ({ city: ctx.matrix.city }));
+    const res = await request(express().use(api.middleware())).get('/shops/main;city=Oslo/cars');
+    expect(res.body).toEqual({ city: 'Oslo' });
   });
 });

@@ -126,6 +126,45 @@ describe('handler context types', () => {
     );
   });
 
+  it('takes a defaultValue as text or in the binding\'s own type, and types the value as required', () => {
+    api
+      .get('/defaults')
+      .query('page', { type: 'integer', defaultValue: 1 })
+      .query('ratio', { type: 'number', defaultValue: 0.5 })
+      .query('debug', { type: 'boolean', defaultValue: true })
+      .query('size', { type: 'integer', defaultValue: '20' })
+      .header('X-Mode', { defaultValue: 'fast' })
+      .matrix('year', { type: 'integer', defaultValue: 2012 })
+      .handle((ctx) => {
+        expectTypeOf(ctx.query.page).toEqualTypeOf<number>();
+        expectTypeOf(ctx.query.ratio).toEqualTypeOf<number>();
+        expectTypeOf(ctx.query.debug).toEqualTypeOf<boolean>();
+        expectTypeOf(ctx.query.size).toEqualTypeOf<number>();
+        expectTypeOf(ctx.header['X-Mode']).toEqualTypeOf<string>();
+        expectTypeOf(ctx.matrix.year).toEqualTypeOf<number>();
+      });
+    // @ts-expect-error: a boolean is not an integer
+    api.get('/bad-default').query('page', { type: 'integer', defaultValue: true });
+    // @ts-expect-error: a number is not a boolean
+    api.get('/bad-default').query('debug', { type: 'boolean', defaultValue: 1 });
+    // @ts-expect-error: a string binding's default is text
+    api.get('/bad-default').header('X-Mode', { defaultValue: 1 });
+    // @ts-expect-error: a boolean is not an integer
+    api.get('/bad-default').matrix('year', { type: 'integer', defaultValue: false });
+  });
+
+  it('checks pathVar against the placeholders of a literal path', () => {
+    api.get('/cars/{id}/parts/{part}').matrix('color', { pathVar: 'part' }).handle(() => undefined);
+    createRouter({ path: '/shops/{shop}' }).get('/cars').matrix('city', { pathVar: 'shop' }).handle(() => undefined);
+    // @ts-expect-error: 'car' is not a placeholder of the path
+    api.get('/cars/{id}').matrix('color', { pathVar: 'car' });
+    // @ts-expect-error: the path has no placeholders
+    api.get('/cars').matrix('color', { pathVar: 'id' });
+    const path: string = '/cars/{id}';
+    // A path that is not a literal is checked when the route is declared.
+    api.get(path).matrix('color', { pathVar: 'car' });
+  });
+
   it('types the values of ctx.url from its template', () => {
     api.post('/links').handle((ctx) => {
       expectTypeOf(ctx.url('/users/{id}', { id: 7 })).toEqualTypeOf<string>();

@@ -9,8 +9,12 @@ export type BindingSource = 'query' | 'header' | 'matrix';
 export interface BindingOptions {
   /** Whether the request fails (400) when the value is absent and there is no default. Default `true`, as in Spring. */
   readonly required?: boolean;
-  /** Used when the value is absent or empty. Implies `required: false`. */
-  readonly defaultValue?: string;
+  /**
+   * Used when the value is absent or empty. Implies `required: false`. Given as text (`'1'`, read as
+   * a request's value would be) or in the binding's own type: a number for `integer` and `number`,
+   * a boolean for `boolean`.
+   */
+  readonly defaultValue?: string | number | boolean;
   /** What to convert the text to. Default `'string'`. */
   readonly type?: ValueType;
   /** Bind every value (repeated names, comma lists in matrix variables) as an array. */
@@ -27,7 +31,8 @@ export interface CompiledBinding {
   /** Where the value goes in the context (the declared name). */
   readonly key: string;
   readonly required: boolean;
-  readonly defaultValue: string | undefined;
+  /** The default, converted to `type` when the route was declared. */
+  readonly defaultValue: string | number | boolean | undefined;
   readonly type: ValueType;
   readonly array: boolean;
   readonly min: number | undefined;
@@ -54,6 +59,26 @@ const INVALID: Record<BindingSource, string> = {
   matrix: ProblemType.invalidMatrixVariable,
 };
 
+/** The JavaScript type a default given in a binding's own type must have. */
+const OWN_TYPE: Record<ValueType, string> = { string: 'string', integer: 'number', number: 'number', boolean: 'boolean' };
+
+/**
+ * A default converted to the binding's type, checked as a request's value would be: a text is
+ * converted, a value in the binding's own type must be one (an integer for `integer`) and within
+ * `min`..`max`. Throws naming the binding otherwise.
+ */
+function settleDefault(source: BindingSource, name: string, given: unknown, type: ValueType, min: number | undefined, max: number | undefined): string | number | boolean {
+  const converted =
+    typeof given === 'string' ? convertValue(given, type) : typeof given === OWN_TYPE[type] ? convertValue(String(given), type) : undefined;
+  const shown = typeof given === 'string' ? `'${given}'` : String(given);
+  if (converted === undefined) throw new Error(`The default value ${shown} of ${NOUN[source]} '${name}' is not ${describeType(type)}`);
+  // A default the range refuses would answer 400 to every request that leaves the value out.
+  if (typeof converted === 'number' && ((min !== undefined && converted < min) || (max !== undefined && converted > max))) {
+    throw new Error(`The default value ${shown} of ${NOUN[source]} '${name}' is outside ${min ?? '-∞'}..${max ?? '∞'}`);
+  }
+  return converted;
+}
+
 /**
  * Validates options and settles defaults, once, when the route is declared. `segment`: for a matrix
  * variable with `pathVar`, the index of that placeholder's path segment.
@@ -71,20 +96,13 @@ export function compileBinding(
   if (!['string', 'integer', 'number', 'boolean'].includes(type)) throw new Error(`Unknown type '${String(type)}' for ${NOUN[source]} '${name}'`);
   const { min, max } = options;
   if (min !== undefined && max !== undefined && min > max) throw new Error(`The range of ${NOUN[source]} '${name}' is empty: min ${min} is above max ${max}`);
-  if (options.defaultValue !== undefined) {
-    const converted = convertValue(options.defaultValue, type);
-    if (converted === undefined) throw new Error(`The default value '${options.defaultValue}' of ${NOUN[source]} '${name}' is not ${describeType(type)}`);
-    // A default the range refuses would answer 400 to every request that leaves the value out.
-    if (typeof converted === 'number' && ((min !== undefined && converted < min) || (max !== undefined && converted > max))) {
-      throw new Error(`The default value '${options.defaultValue}' of ${NOUN[source]} '${name}' is outside ${min ?? '-∞'}..${max ?? '∞'}`);
-    }
-  }
+  const defaultValue = options.defaultValue === undefined ? undefined : settleDefault(source, name, options.defaultValue, type, min, max);
   const binding: CompiledBinding = {
     source,
     name: source === 'header' ? name.toLowerCase() : name,
     key: name,
-    required: options.defaultValue === undefined && options.required !== false,
-    defaultValue: options.defaultValue,
+    required: defaultValue === undefined && options.required !== false,
+    defaultValue,
     type,
     array: options.array === true,
     min: options.min,
@@ -132,9 +150,7 @@ function convertOne(binding: CompiledBinding, text: string): string | number | b
 export function resolveBinding(binding: CompiledBinding, values: readonly string[] | undefined): unknown {
   const present = values !== undefined && values.length > 0 && !(values.length === 1 && values[0] === '');
   if (!present) {
-    if (binding.defaultValue !== undefined) {
-      return binding.array ? [convertOne(binding, binding.defaultValue)] : convertOne(binding, binding.defaultValue);
-    }
+    if (binding.defaultValue !== undefined) return binding.array ? [binding.defaultValue] : binding.defaultValue;
     if (values !== undefined && binding.type === 'string' && binding.source !== 'matrix') return binding.array ? [''] : '';
     if (binding.required) {
       const noun = binding.source === 'header' ? 'request header' : NOUN[binding.source];

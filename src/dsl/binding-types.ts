@@ -1,5 +1,6 @@
 import type { BindingOptions } from '../binding/value-binding';
 import type { ValueOfType, ValueType } from '../binding/value-type';
+import type { PlaceholderNames } from './path-params';
 
 /**
  * The scalar type an options object converts to: its `type`'s, `string` without one, and every
@@ -22,7 +23,7 @@ export type BoundValue<O> =
   | ([ArrayFlag<O>] extends [true] ? ScalarOf<O>[] : [ArrayFlag<O>] extends [false | undefined] ? ScalarOf<O> : ScalarOf<O> | ScalarOf<O>[])
   | OptionalPart<O>;
 
-type OptionalPart<O> = O extends { readonly defaultValue: string } ? never : [RequiredFlag<O>] extends [true] ? never : undefined;
+type OptionalPart<O> = O extends { readonly defaultValue: string | number | boolean } ? never : [RequiredFlag<O>] extends [true] ? never : undefined;
 
 /** Adds one binding to a record of bound values. */
 export type WithBinding<R, N extends string, O> = R & { readonly [K in N]: BoundValue<O> };
@@ -31,10 +32,27 @@ export type WithBinding<R, N extends string, O> = R & { readonly [K in N]: Bound
 export type QueryOptions = BindingOptions;
 /** Options of a request header binding. */
 export type HeaderOptions = BindingOptions;
-/** Options of a matrix variable binding; `pathVar` names the placeholder whose segment carries it. */
-export interface MatrixOptions extends BindingOptions {
-  readonly pathVar?: string;
+/**
+ * Options of a matrix variable binding; `pathVar` names the placeholder whose segment carries it:
+ * one of `V`, the placeholders of the route's path when it is a literal.
+ */
+export interface MatrixOptions<V extends string = string> extends BindingOptions {
+  readonly pathVar?: V;
 }
+
+/** The names `pathVar` may take on a route of path `S`: its placeholders, or any name when `S` is not a literal. */
+export type PathVarOf<S extends string> = string extends S ? string : PlaceholderNames<S>;
+
+/**
+ * Checks a binding's `defaultValue` against its type: text, or a value of the type itself (a
+ * number for `integer` and `number`, a boolean for `boolean`). Intersected with the options, it
+ * makes a default of another type a compile error on `defaultValue`.
+ */
+export type DefaultChecked<O> = O extends { readonly defaultValue: infer D }
+  ? [D] extends [string | ScalarOf<O>]
+    ? unknown
+    : { readonly defaultValue: string | ScalarOf<O> }
+  : unknown;
 
 /** A binding in the declarative form: `name`, or its alias `value`, plus options. */
 export type NamedBinding<O extends BindingOptions = BindingOptions> = O & ({ readonly name: string } | { readonly value: string });

@@ -4,7 +4,7 @@ import type { ConverterRegistry } from '../converters/converter-registry';
 import type { ValidatorSource } from '../validators';
 import type { MappingAttributes } from '../routing/request-mapping';
 import type { BodyOf, BodyToken } from './body-types';
-import type { HeaderOptions, MatrixOptions, QueryOptions, WithBinding } from './binding-types';
+import type { DefaultChecked, HeaderOptions, MatrixOptions, PathVarOf, QueryOptions, WithBinding } from './binding-types';
 import type { PathParams } from './path-params';
 import type { Handler, RequestContext } from './request-context';
 
@@ -111,17 +111,20 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
   }
 
   /** Binds a query parameter to `ctx.query[name]`. Required by default; `defaultValue` applies when absent or empty. */
-  query<const N extends string, const O extends QueryOptions = {}>(name: N, options?: O): RouteBuilder<S, WithBinding<Q, N, O>, H, M, B> {
+  query<const N extends string, const O extends QueryOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, WithBinding<Q, N, O>, H, M, B> {
     return this.bind('query', name, options);
   }
 
   /** Binds a request header to `ctx.header[name]`; a missing required header answers 400. */
-  header<const N extends string, const O extends HeaderOptions = {}>(name: N, options?: O): RouteBuilder<S, Q, WithBinding<H, N, O>, M, B> {
+  header<const N extends string, const O extends HeaderOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, WithBinding<H, N, O>, M, B> {
     return this.bind('header', name, options);
   }
 
-  /** Binds a matrix variable (`/cars;color=red,blue`) to `ctx.matrix[name]`, from the segment of `pathVar` or any segment. */
-  matrix<const N extends string, const O extends MatrixOptions = {}>(name: N, options?: O): RouteBuilder<S, Q, H, WithBinding<M, N, O>, B> {
+  /**
+   * Binds a matrix variable (`/cars;color=red,blue`) to `ctx.matrix[name]`, from the segment of
+   * `pathVar` (a placeholder of the path, checked at compile time when the path is a literal) or any segment.
+   */
+  matrix<const N extends string, const O extends MatrixOptions<PathVarOf<S>> = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, H, WithBinding<M, N, O>, B> {
     return this.bind('matrix', name, options);
   }
 
