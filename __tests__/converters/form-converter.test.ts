@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { ProblemType } from '../../src/errors/problem-types';
 import { parseMediaType } from '../../src/http/media-type';
 import { z } from 'zod';
@@ -24,6 +25,30 @@ describe('FormConverter.read(body, options)', () => {
     const form = await read(body);
     expect(form).toBeInstanceOf(Form);
     expect(plain(form)).toEqual(expected);
+  });
+
+  // Issue 17: the `=` of a field is looked for once per `=` of the body, not from every field on.
+  it.each([
+    ['a&b&c=1', { a: [''], b: [''], c: ['1'] }],
+    ['a&b=1&c&d=2=3', { a: [''], b: ['1'], c: [''], d: ['2=3'] }],
+    ['=&=&a', { '': ['', ''], a: [''] }],
+    ['a&&&=b&c', { a: [''], '': ['b'], c: [''] }],
+    ['a=&b&c=d&e', { a: [''], b: [''], c: ['d'], e: [''] }],
+    ['a&b&c&', { a: [''], b: [''], c: [''] }],
+    ['&&x=1=2&y', { x: ['1=2'], y: [''] }],
+  ])('reads %j, fields with and without `=` mixed, as %j', async (body, expected) => {
+    expect(plain(await read(body))).toEqual(expected);
+  });
+
+  it('splits every body of names, `=` and `&` as URLSearchParams does', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('a', 'b', '=', '&'), { maxLength: 40 }), async (characters) => {
+        const body = characters.join('');
+        const expected: Record<string, string[]> = {};
+        for (const [name, value] of new URLSearchParams(body)) (expected[name] ??= []).push(value);
+        expect(plain(await read(body))).toEqual(expected);
+      }),
+    );
   });
 
   it('keeps the order of names and of each name’s values', async () => {
