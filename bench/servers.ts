@@ -7,7 +7,8 @@ import express from 'express';
 import { Builder } from 'xml2js';
 import { createApp } from '../routes/app';
 import { createLogger } from '../routes/http/request-logger';
-import { cache, createRouter, type Router } from '../src';
+import { createRouter, type Router } from '../src';
+import { cache } from '../src/entries/cache';
 import { BROWSER_ACCEPT, VERSION, itemFor } from './fixtures';
 
 export type ServerFactory = () => Promise<Server> | Server;

@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { type SharedCache, cache, createRouter } from '../src';
+import { createRouter } from '../src';
+import { type SharedCache, cache } from '../src/entries/cache';
 import { avatarRoutes } from './avatar';
 import { bookcaseRoutes } from './bookcase';
 import { notFound, serverError } from './http/fallback';

@@ -32,58 +32,20 @@ export { writeProblemFor } from '../middleware/problem-writer';
 export { validateWithSchema, type ValidationOptions, type FieldError } from './schema-validation';
 export type { MediaType } from './http/media-type';
 
-// Body converters: the ordered, customisable registry and the eight defaults.
-export {
-  ConverterRegistry,
-  defaultConverters,
-  TextConverter,
-  FormConverter,
-  ByteArrayConverter,
-  JsonConverter,
-  XmlObjectConverter,
-  XmlSourceConverter,
-  AtomConverter,
-  RssConverter,
-  CsvConverter,
-  Form,
-  XmlDocument,
-  Feed,
-  feedText,
-  bodyKindOf,
-  valueKindOf,
-  shapeOf,
-  DEFAULT_MAX_DEPTH,
-  // Helpers for writing custom converters.
-  mediaTypes,
-  supportsRead,
-  supportsWrite,
-  concreteWriteType,
-  contentTypeOf,
-  charsetOf,
-  decodeText,
-  encodeText,
-  malformedBody,
-} from './converters';
-export type {
-  BodyConverter,
-  BodyKind,
-  ReadOptions,
-  WriteOptions,
-  WrittenBody,
-  FormInit,
-  FeedOptions,
-  FeedItem,
-  CsvRecord,
-  JsonSchemaLike,
-  DecodeOptions,
-  EncodedText,
-  WritableCharset,
-} from './converters';
+// The values a handler returns or reads besides plain data; converters are in `represent/converters`.
+export { Form, type FormInit } from './converters/form';
+export { XmlDocument } from './converters/xml-document';
+/**
+ * The `feed` package's `Feed` class, re-exported: build the feeds a route returns with this one,
+ * since the library tells a feed by its class (the CommonJS build carries its own copy of `feed`).
+ */
+export { Feed } from 'feed';
+export type { FeedOptions, Item as FeedItem } from 'feed';
+/** Plain text as the HTML a feed's title or summary is written as: a user's text is never markup there. */
+export { feedText } from './converters/feed-text';
 export { parseMediaType, formatMediaType } from './http/media-type';
 
-// Caching: the route policy, validators, and the in-process shared cache.
+// Caching: the route policy and validators; the shared cache is in `represent/cache`.
 export type { ResponsePolicy } from './caching/response-policy';
 export { ONE_YEAR_SECONDS } from './caching/response-policy';
 export type { ValidatorSource } from './validators';
-export { cache, MemoryStore } from '../middleware/cache';
-export type { CacheOptions, CacheStatus, SharedCache, CacheStore, StoredResponse, MemoryStoreOptions } from '../middleware/cache';

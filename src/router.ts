@@ -4,7 +4,7 @@ import { compileBinding } from './binding/value-binding';
 import type { MapDeclaration, ContextOf } from './dsl/map-declaration';
 import type { Handler } from './dsl/request-context';
 import type { Prefixed } from './dsl/path-params';
-import { type RouteDeclaration, RouteBuilder, type RouteRegistry, type RouteTimeout } from './dsl/route-builder';
+import { type RouteDeclaration, RouteBuilder, type RouteTimeout } from './dsl/route-builder';
 import { type DispatchOptions, createDispatcher, createListener } from '../middleware/dispatcher';
 import type { ResponsePolicy } from './caching/response-policy';
 import { DEFAULT_MAX_DEPTH } from './converters/body-converter';
@@ -65,7 +65,7 @@ function emptyDeclaration(path: string, methods: readonly string[]): RouteDeclar
  * be is done when a route is declared: templates and conditions are parsed, the route is indexed
  * in a segment trie and checked for ambiguity against the routes of the same path shape.
  */
-export class Router<P extends string = ''> implements RouteRegistry {
+export class Router<P extends string = ''> {
   private readonly defaults: RequestMapping;
   private readonly index = new RouteIndex<Route>();
   private readonly byShape = new Map<string, Route[]>();

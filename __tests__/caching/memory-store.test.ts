@@ -1,4 +1,5 @@
 import { MemoryStore, type StoredResponse, storedSize } from '../../middleware/cache';
+import { runCacheStoreContract } from '../../testing/cache-store-contract';
 
 const response = (bytes: number): StoredResponse => ({
   status: 200,
@@ -54,3 +55,5 @@ describe('MemoryStore({ maxBytes })', () => {
     expect(store.bytes).toBe(1 + storedSize(response(10)));
   });
 });
+
+runCacheStoreContract({ name: 'MemoryStore', newStore: () => new MemoryStore() });

@@ -15,7 +15,7 @@ import {
   shapeOf,
   type XmlDocument,
 } from '../../src/converters';
-import { runConverterContract } from './converter-contract';
+import { runConverterContract } from '../../testing/converter-contract';
 
 function sampleFeed(): Feed {
   const feed = new Feed({

@@ -10,7 +10,7 @@ import {
   type WrittenBody,
   defaultConverters,
   parseMediaType,
-} from '../../src';
+} from '../../src/entries/converters';
 import { serve } from './negotiation-fixture';
 
 /** A JSON converter that signs what it reads and writes with its name, so a test can see which one ran. */

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { z } from 'zod';
-import { BadRequest, type BodyConverter, type BodyKind, CsvConverter, type MediaType, parseMediaType } from '../../src';
+import { BadRequest } from '../../src';
+import { type BodyConverter, type BodyKind, CsvConverter, type MediaType, parseMediaType } from '../../src/entries/converters';
 import { serve } from './negotiation-fixture';
 
 /**

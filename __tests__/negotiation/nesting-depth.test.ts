@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { DEFAULT_MAX_DEPTH, ProblemType, XmlDocument } from '../../src';
+import { ProblemType, XmlDocument } from '../../src';
+import { DEFAULT_MAX_DEPTH } from '../../src/entries/converters';
 import { expectProblem, serve } from './negotiation-fixture';
 
 const nestedJson = (levels: number): string => `${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`;

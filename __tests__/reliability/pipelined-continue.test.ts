@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import express from 'express';
-import { NotFound, cache, createRouter } from '../../src';
+import { NotFound, createRouter } from '../../src';
+import { cache } from '../../src/entries/cache';
 import { rawExchange } from '../setup/raw-http';
 
 /**

@@ -1,7 +1,7 @@
 import { Agent, type Server, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { MemoryStore, cache } from '../../src';
+import { MemoryStore, cache } from '../../src/entries/cache';
 
 /**
  * The shared cache under a stream of distinct URLs: whatever arrives, the stored responses stay

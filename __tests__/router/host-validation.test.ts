@@ -1,7 +1,8 @@
 import type { RequestListener } from 'node:http';
 import express from 'express';
 import request from 'supertest';
-import { cache, createRouter, ProblemType } from '../../src';
+import { createRouter, ProblemType } from '../../src';
+import { cache } from '../../src/entries/cache';
 import { rawExchange } from '../setup/raw-http';
 
 /** A router with one route, and how often its handler ran. */

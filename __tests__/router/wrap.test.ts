@@ -1,7 +1,8 @@
 import http from 'node:http';
 import express from 'express';
 import request from 'supertest';
-import { type Router, ResponseEntity, NotFound, cache, createRouter } from '../../src';
+import { type Router, ResponseEntity, NotFound, createRouter } from '../../src';
+import { cache } from '../../src/entries/cache';
 
 function declare(api: Router): void {
   api

@@ -1,5 +1,7 @@
-import { essence, parseMediaType, type MediaType, isConcrete } from '../../src/http/media-type';
-import { BODY_KINDS, DEFAULT_MAX_DEPTH, type BodyConverter, type BodyKind, type JsonSchemaLike } from '../../src/converters';
+import { deepStrictEqual, match, ok, rejects, strictEqual } from 'node:assert/strict';
+import { BODY_KINDS, DEFAULT_MAX_DEPTH, type BodyConverter, type BodyKind, type JsonSchemaLike } from '../src/converters';
+import { essence, isConcrete, type MediaType, parseMediaType } from '../src/http/media-type';
+import { type TestApi, testApi } from './test-api';
 
 /** One value a converter must round-trip. */
 export interface ContractSample {
@@ -13,11 +15,12 @@ export interface ContractSample {
    * another (a string written as JSON is read back as a JSON value); the sample's kind by default.
    */
   readonly readAs?: BodyKind;
-  /** How a read value is compared with the written one; `toEqual` by default. */
+  /** How a read value is compared with the written one (throw when they differ); deep strict equality by default. */
   readonly expectSame?: (read: unknown, written: unknown) => void;
 }
 
-export interface ContractOptions {
+/** What a body converter implementation hands to the shared contract. */
+export interface ConverterContractOptions {
   readonly converter: BodyConverter;
   readonly samples: readonly ContractSample[];
   /** A media type the converter must refuse, if there is one (a `*` + `/*` converter has none). */
@@ -40,9 +43,14 @@ function exampleOf(type: MediaType): string {
 /**
  * The shared conformance suite every body converter runs (after Hono's `runTest({ newRouter })`):
  * round trips of its kinds through each supported media type, refusal of the kinds it does not
- * handle, and the shape of what `write` answers.
+ * handle, and the shape of what `write` answers. A custom converter runs it to show it can sit in
+ * the registry beside the built-in ones.
  */
-export function runConverterContract({ converter, samples, unsupportedMediaType, unwritable = [], readOnlyKinds = [] }: ContractOptions): void {
+export function runConverterContract(
+  { converter, samples, unsupportedMediaType, unwritable = [], readOnlyKinds = [] }: ConverterContractOptions,
+  api?: TestApi,
+): void {
+  const { describe, it } = testApi(api);
   const handled = new Set(samples.map((sample) => sample.kind));
   const concreteSupported = converter.supportedMediaTypes.filter(isConcrete).map((type) => `${type.type}/${type.subtype}`);
   // Every supported type, ranges included: a range stands for a made-up member of it.
@@ -50,8 +58,8 @@ export function runConverterContract({ converter, samples, unsupportedMediaType,
 
   describe(`${converter.name} converter: the BodyConverter contract`, () => {
     it('has a name and declares its media types', () => {
-      expect(converter.name).toMatch(/^[a-z][a-z0-9-]*$/);
-      expect(converter.supportedMediaTypes.length).toBeGreaterThan(0);
+      match(converter.name, /^[a-z][a-z0-9-]*$/);
+      ok(converter.supportedMediaTypes.length > 0);
     });
 
     for (const [index, sample] of samples.entries()) {
@@ -59,20 +67,20 @@ export function runConverterContract({ converter, samples, unsupportedMediaType,
       for (const type of types) {
         it(`round-trips ${sample.kind} sample ${index + 1} through ${type}`, async () => {
           const mediaType = parseMediaType(type);
-          expect(converter.canWrite(sample.kind, mediaType)).toBe(true);
+          strictEqual(converter.canWrite(sample.kind, mediaType), true);
           const written = await converter.write(sample.value, { mediaType });
-          expect(Buffer.isBuffer(written.body)).toBe(true);
+          ok(Buffer.isBuffer(written.body), 'write answers a Buffer');
           const contentType = parseMediaType(written.contentType);
-          expect(essence(contentType)).toBe(essence(mediaType));
+          strictEqual(essence(contentType), essence(mediaType));
           const readAs = sample.readAs ?? sample.kind;
-          expect(converter.canRead(readAs, contentType)).toBe(true);
+          strictEqual(converter.canRead(readAs, contentType), true);
           const read = await converter.read(written.body, {
             mediaType: contentType,
             kind: readAs,
             maxDepth: DEFAULT_MAX_DEPTH,
             ...(sample.shape === undefined ? {} : { shape: sample.shape }),
           });
-          if (sample.expectSame === undefined) expect(read).toEqual(sample.value);
+          if (sample.expectSame === undefined) deepStrictEqual(read, sample.value);
           else sample.expectSame(read, sample.value);
         });
       }
@@ -80,18 +88,18 @@ export function runConverterContract({ converter, samples, unsupportedMediaType,
 
     it('writes a wildcard as one of its own concrete types', async () => {
       const sample = samples[0]!;
-      expect(converter.canWrite(sample.kind, ANY)).toBe(true);
+      strictEqual(converter.canWrite(sample.kind, ANY), true);
       const written = await converter.write(sample.value, { mediaType: ANY });
       const contentType = parseMediaType(written.contentType);
-      expect(isConcrete(contentType)).toBe(true);
-      expect(converter.canRead(sample.kind, contentType)).toBe(true);
+      strictEqual(isConcrete(contentType), true);
+      strictEqual(converter.canRead(sample.kind, contentType), true);
     });
 
     it('labels textual bodies with the charset it wrote', async () => {
       for (const sample of samples) {
         const written = await converter.write(sample.value, { mediaType: parseMediaType((sample.mediaTypes ?? concreteSupported)[0]!) });
-        const contentType = parseMediaType(written.contentType);
-        if (contentType.parameters['charset'] !== undefined) expect(contentType.parameters['charset']).toMatch(/^[a-z0-9-]+$/);
+        const charset = parseMediaType(written.contentType).parameters['charset'];
+        if (charset !== undefined) match(charset, /^[a-z0-9-]+$/);
       }
     });
 
@@ -101,8 +109,8 @@ export function runConverterContract({ converter, samples, unsupportedMediaType,
         const types: MediaType[] = [...converter.supportedMediaTypes, ANY];
         for (const kind of refused) {
           for (const type of types) {
-            if (!readOnlyKinds.includes(kind)) expect([kind, type, converter.canRead(kind, type)]).toEqual([kind, type, false]);
-            expect([kind, type, converter.canWrite(kind, type)]).toEqual([kind, type, false]);
+            if (!readOnlyKinds.includes(kind)) deepStrictEqual([kind, type, converter.canRead(kind, type)], [kind, type, false]);
+            deepStrictEqual([kind, type, converter.canWrite(kind, type)], [kind, type, false]);
           }
         }
       });
@@ -112,8 +120,8 @@ export function runConverterContract({ converter, samples, unsupportedMediaType,
       it(`refuses ${unsupportedMediaType}`, () => {
         const type = parseMediaType(unsupportedMediaType);
         for (const kind of handled) {
-          expect(converter.canRead(kind, type)).toBe(false);
-          expect(converter.canWrite(kind, type)).toBe(false);
+          strictEqual(converter.canRead(kind, type), false);
+          strictEqual(converter.canWrite(kind, type), false);
         }
       });
     }
@@ -121,7 +129,7 @@ export function runConverterContract({ converter, samples, unsupportedMediaType,
     if (unwritable.length > 0) {
       it('refuses values it cannot write with a TypeError, thrown or as a rejection', async () => {
         const mediaType = parseMediaType(concreteSupported[0] ?? 'application/octet-stream');
-        for (const value of unwritable) await expect(Promise.resolve().then(() => converter.write(value, { mediaType }))).rejects.toBeInstanceOf(TypeError);
+        for (const value of unwritable) await rejects(Promise.resolve().then(() => converter.write(value, { mediaType })), TypeError);
       });
     }
   });

@@ -1,0 +1,46 @@
+/**
+ * `represent/converters`: the converter registry, the built-in body converters, and the helpers a
+ * custom converter is written with.
+ * @packageDocumentation
+ */
+export {
+  ConverterRegistry,
+  defaultConverters,
+  TextConverter,
+  FormConverter,
+  ByteArrayConverter,
+  JsonConverter,
+  XmlObjectConverter,
+  XmlSourceConverter,
+  AtomConverter,
+  RssConverter,
+  CsvConverter,
+  bodyKindOf,
+  valueKindOf,
+  shapeOf,
+  DEFAULT_MAX_DEPTH,
+  mediaTypes,
+  supportsRead,
+  supportsWrite,
+  concreteWriteType,
+  contentTypeOf,
+  charsetOf,
+  decodeText,
+  encodeText,
+  malformedBody,
+} from '../converters';
+export type {
+  BodyConverter,
+  BodyKind,
+  ReadOptions,
+  WriteOptions,
+  WrittenBody,
+  JsonConverterOptions,
+  XmlObjectConverterOptions,
+  CsvRecord,
+  JsonSchemaLike,
+  DecodeOptions,
+  EncodedText,
+  WritableCharset,
+} from '../converters';
+export { parseMediaType, formatMediaType, type MediaType } from '../http/media-type';
