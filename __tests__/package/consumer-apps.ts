@@ -1,0 +1,176 @@
+/**
+ * The scratch apps of the package test: each consumer's own test of one small app, written as a
+ * user of the packed package writes it, with no settings for the package. The app is the same in
+ * every consumer; only how it is loaded (import or require, JavaScript or TypeScript) and the test
+ * runner differ.
+ */
+
+const esm = (runner: string): string => `import { strictEqual, match, ok } from 'node:assert/strict';
+import express from 'express';
+import request from 'supertest';
+import { z } from 'zod';
+import { createRouter, ResponseEntity, NotFound } from 'represent';
+import { defaultConverters } from 'represent/converters';
+import { cache, MemoryStore } from 'represent/cache';
+import { expectProblem, runCacheStoreContract } from 'represent/testing';
+${runner}`;
+
+const cjs = (runner: string): string => `const { strictEqual, match, ok } = require('node:assert/strict');
+const express = require('express');
+const request = require('supertest');
+const { z } = require('zod');
+const { createRouter, ResponseEntity, NotFound } = require('represent');
+const { defaultConverters } = require('represent/converters');
+const { cache, MemoryStore } = require('represent/cache');
+const { expectProblem, runCacheStoreContract } = require('represent/testing');
+${runner}`;
+
+/** The app (`ts`: with the annotations TypeScript wants): books negotiated as JSON or XML, behind the shared cache. */
+function appSource(ts: boolean): string {
+  return `
+const books = new Map${ts ? '<string, { id: string; title: string; version: number }>' : ''}([['1', { id: '1', title: 'Dune', version: 1 }]]);
+
+/** A book as a client sends it: a Standard Schema (zod), which the route reads the body through. */
+const newBook = z.object({ title: z.string().min(1, 'a book needs a title') });
+
+function bookApp() {
+  const api = createRouter({ converters: defaultConverters() });
+  api
+    .get('/books/{id}')
+    .produces('application/json', 'application/xml')
+    .handle((ctx) => {
+      const book = books.get(ctx.path.id);
+      if (!book) throw new NotFound('No book ' + ctx.path.id);
+      return ResponseEntity.ok({ title: book.title }).withValidators(String(book.version));
+    });
+  api
+    .post('/books')
+    .consumes('application/json')
+    .body(newBook)
+    .handle((ctx) => {
+      const id = String(books.size + 1);
+      books.set(id, { id, title: ctx.body.title, version: 1 });
+      return ResponseEntity.created('/books/' + id, { title: ctx.body.title });
+    });
+  const app = express();
+  app.use(cache({ store: new MemoryStore() }));
+  app.use(api.middleware());
+  return app;
+}
+`;
+}
+
+/**
+ * The app and its test: negotiation, a 304, a POST with a schema body, and the cache store
+ * contract run through `contractApi` (the runner's functions).
+ */
+function body(ts: boolean, contractApi: string): string {
+  return `${appSource(ts)}
+test('GET negotiates JSON or XML, and a matching If-None-Match answers 304', async () => {
+  const app = bookApp();
+  const json = await request(app).get('/books/1').set('Accept', 'application/json');
+  strictEqual(json.status, 200);
+  match(json.headers['content-type'], /^application\\/json/);
+  strictEqual(json.body.title, 'Dune');
+  const xml = await request(app).get('/books/1').set('Accept', 'application/xml');
+  strictEqual(xml.status, 200);
+  match(xml.headers['content-type'], /^application\\/xml/);
+  match(xml.text, /<title>Dune<\\/title>/);
+  const etag = json.headers['etag'];
+  ok(etag, 'the 200 has an ETag');
+  const notModified = await request(app).get('/books/1').set('Accept', 'application/json').set('If-None-Match', etag);
+  strictEqual(notModified.status, 304);
+  strictEqual(notModified.text, '');
+});
+
+test('POST reads a body through its schema: 201 when valid, a 400 problem when not', async () => {
+  const app = bookApp();
+  const created = await request(app).post('/books').send({ title: 'Emma' });
+  strictEqual(created.status, 201);
+  match(created.headers['location'], /^\\/books\\/\\d+$/);
+  strictEqual(created.body.title, 'Emma');
+  const problem = expectProblem(await request(app).post('/books').send({ title: '' }), 400);
+  match(JSON.stringify(problem), /a book needs a title/);
+});
+
+runCacheStoreContract({ name: 'MemoryStore', newStore: () => new MemoryStore() }${contractApi});
+`;
+}
+
+/** What the TypeScript consumers check besides the app: internals are not in the published types. */
+const typesOnly = `
+// @ts-expect-error Router.register is internal: not in the published types.
+createRouter().register;
+export const testingHelpers = [expectProblem, runCacheStoreContract, request];
+export { bookApp };
+`;
+
+/** Each scratch consumer: its folder, its files, and the command that runs its test. */
+export interface Consumer {
+  readonly name: string;
+  readonly files: Readonly<Record<string, string>>;
+  readonly command: readonly string[];
+}
+
+const ownPackage = (name: string, type: 'commonjs' | 'module' = 'commonjs'): string => JSON.stringify({ name, private: true, type });
+
+export const CONSUMERS: readonly Consumer[] = [
+  {
+    name: 'jest-cjs',
+    files: { 'package.json': ownPackage('jest-cjs'), 'books.test.js': cjs('') + body(false, '') },
+    command: ['npx', 'jest', '--ci'],
+  },
+  {
+    name: 'jest-ts',
+    files: {
+      'package.json': ownPackage('jest-ts'),
+      'jest.config.js': "module.exports = { preset: 'ts-jest' };\n",
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'commonjs', target: 'es2022', strict: true, esModuleInterop: true, types: ['jest', 'node'] } }),
+      'books.test.ts': esm('') + body(true, '') + typesOnly,
+    },
+    command: ['npx', 'jest', '--ci'],
+  },
+  {
+    name: 'vitest',
+    files: {
+      'package.json': ownPackage('vitest', 'module'),
+      'books.test.mts': esm("import { describe, it, test } from 'vitest';\n") + body(true, ', { describe, it }') + typesOnly,
+    },
+    command: ['npx', 'vitest', 'run'],
+  },
+  {
+    name: 'node-esm',
+    files: { 'package.json': ownPackage('node-esm', 'module'), 'books.test.mjs': esm("import { describe, it, test } from 'node:test';\n") + body(false, ', { describe, it }') },
+    command: ['node', '--test', 'books.test.mjs'],
+  },
+  {
+    name: 'node-cjs',
+    files: { 'package.json': ownPackage('node-cjs'), 'books.test.cjs': cjs("const { describe, it, test } = require('node:test');\n") + body(false, ', { describe, it }') },
+    command: ['node', '--test', 'books.test.cjs'],
+  },
+  ...(['node16', 'nodenext', 'bundler'] as const).map((resolution) => ({
+    name: `tsc-${resolution}`,
+    files: {
+      'package.json': ownPackage(`tsc-${resolution}`),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          module: resolution === 'bundler' ? 'preserve' : resolution,
+          moduleResolution: resolution,
+          target: 'es2022',
+          strict: true,
+          esModuleInterop: true,
+          noEmit: true,
+          types: ['node'],
+          // Checking every declaration takes half a minute (zod's, node's): node16 checks them all,
+          // the package's among them; the other two check what the app uses.
+          skipLibCheck: resolution !== 'node16',
+        },
+        // Both module formats.
+        files: ['app.ts', 'app.mts'],
+      }),
+      'app.ts': esm('') + appSource(true) + typesOnly,
+      'app.mts': esm('') + appSource(true) + typesOnly,
+    },
+    command: ['npx', 'tsc', '-p', 'tsconfig.json'],
+  })),
+];
