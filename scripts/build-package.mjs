@@ -13,14 +13,21 @@
  * types too (dist/types/vendor/), since a CommonJS declaration cannot import an ES module's under
  * `moduleResolution: node16`. A bundled package is therefore a devDependency.
  */
-import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
+
+// `npm install ../represent` runs `prepare` in a folder whose devDependencies npm does not install
+// (it does for a git URL): install them first, without scripts so that this does not run again.
+if (!['esbuild', 'typescript'].every((name) => existsSync(join(root, 'node_modules', name)))) {
+  console.error('represent: installing the devDependencies its build needs');
+  execFileSync('npm', ['install', '--include=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: root, stdio: 'inherit' });
+}
+const { build } = await import('esbuild');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 /** Each entry of `exports`: its name in the bundle, and the source module that makes its surface. */
