@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import express from 'express';
-import { NotFound, ResponseEntity, cache, createRouter } from '../../src';
+import { NotFound, ResponseEntity, createRouter } from '../../src';
+import { cache } from '../../src/entries/cache';
 import type { AddressInfo } from 'node:net';
 import { listeningServers } from '../setup/listening';
 import { rawRequest } from '../setup/raw-http';

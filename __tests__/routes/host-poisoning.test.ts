@@ -3,7 +3,8 @@ import Parser from 'rss-parser';
 import request from 'supertest';
 import { createApp } from '../../routes/app';
 import { createMemoryStore } from '../../routes/store/memory-store';
-import { type MemoryStore, ProblemType } from '../../src';
+import { ProblemType } from '../../src';
+import type { MemoryStore } from '../../src/entries/cache';
 import { listeningServers } from '../setup/listening';
 import { PNG, expectProblem } from './service-fixture';
 

@@ -1,6 +1,7 @@
 import createApp from 'express';
 import request from 'supertest';
-import { cache, createRouter } from '../../src';
+import { createRouter } from '../../src';
+import { cache } from '../../src/entries/cache';
 
 const NOSNIFF = 'nosniff';
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import pino, { type Logger } from 'pino';
-import type { SharedCache } from '../../src';
+import type { SharedCache } from '../../src/entries/cache';
 
 /**
  * The service's logger: JSON lines on stdout, `info` by default, `LOG_LEVEL` to change it, and
