@@ -289,6 +289,9 @@ it('reaches every reader the issue names', () => {
   expect(readers.map((reader) => reader.name)).toEqual(NAMES);
 });
 
+/** How a reader answered, positions aside: read, or refused for a reason. */
+const outcomeOf = (result: unknown): string => (result instanceof Error ? `refused: ${result.message.replace(/\d+/g, '#')}` : 'read');
+
 describe.each(NAMES)('the %s reader, fed input built to backtrack or rescan', (name) => {
   it('does work linear in its input, up to its limit', async () => {
     const reader = readers.find((candidate) => candidate.name === name)!;
@@ -297,6 +300,7 @@ describe.each(NAMES)('the %s reader, fed input built to backtrack or rescan', (n
       await fc.assert(
         fc.asyncProperty(fc.context(), shape.units, async (log, unit) => {
           const counts: number[] = [];
+          const outcomes: string[] = [];
           for (const size of reader.sizes) {
             const input = shape.build(size, unit);
             const { result, operations } = await countOperations(() => reader.read(input));
@@ -305,8 +309,12 @@ describe.each(NAMES)('the %s reader, fed input built to backtrack or rescan', (n
             if (result instanceof Error) expect(clientError(result)).toEqual({ client: true, message: result.message });
             expect(operations).toBeLessThanOrEqual(OPERATIONS_PER_CHARACTER * (input.length + (reader.fixed ?? 0)));
             counts.push(operations);
+            outcomes.push(outcomeOf(result));
           }
-          expect(counts[1]!).toBeLessThanOrEqual(RATIO * counts[0]! + CONSTANT);
+          // Two sizes are compared when they took one path: a run that leaves a quote open at one
+          // size and not at the other is refused at once at that size only (the bound per character
+          // above holds for both).
+          if (outcomes[0] === outcomes[1]) expect(counts[1]!).toBeLessThanOrEqual(RATIO * counts[0]! + CONSTANT);
         }),
         { numRuns: RUNS },
       );
