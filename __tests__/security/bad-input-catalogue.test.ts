@@ -12,7 +12,7 @@ import { type RawAnswer, head, rawRequest } from '../setup/raw-http';
  * The bad-input catalogue: hostile requests against the illustrative service as `npm start` runs
  * it (shared cache on, a real server on 127.0.0.1). For each: the status, no 5xx, no stack trace
  * or file path in the body, the server still answers, the stored data is exactly as before, and
- * nothing reached Object.prototype. docs/security.md lists the catalogue and its results;
+ * nothing reached Object.prototype. docs/guide/security.md lists the catalogue and its results;
  * `CATALOGUE_REPORT=<file>` writes the results table there.
  */
 
