@@ -202,7 +202,7 @@ describe('the same object as JSON and as XML', () => {
 describe('XmlObjectConverter.read: malformed bodies', () => {
   it.each([
     ['<a><b></a>', /unexpected close tag/, { line: 1, column: 10 }],
-    ['<a>\n  <b x=1/>\n</a>', /unquoted attribute value/, { line: 2, column: 8 }],
+    ['<a>\n  <b x=1/>\n</a>', /the value of the attribute 'x' is not in quotes/, { offset: 9, line: 2, column: 6 }],
     ['<a>', /unclosed root tag/, { line: 1, column: 3 }],
     ['<a/><b/>', /a second root element/, { offset: 4, line: 1, column: 5 }],
     ['<a>x</a>\ntrailing', /text outside the root element/, { offset: 9, line: 2, column: 1 }],
