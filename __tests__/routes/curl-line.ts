@@ -41,7 +41,7 @@ export interface CurlRequest {
 }
 
 /**
- * The request the curl options used in the README stand for: `-X`, `-H`, `-d`/`--data`
+ * The request the curl options used in routes/README.md stand for: `-X`, `-H`, `-d`/`--data`
  * (POST and a form Content-Type unless given), `--data-binary` (`@file` relative to `cwd`),
  * `-I` (HEAD), and `-i`/`-s`, which change only what curl prints.
  */
@@ -66,7 +66,7 @@ export function curlRequest(args: readonly string[], cwd: string): CurlRequest {
     } else if (arg === '-d' || arg === '--data' || arg === '--data-binary') {
       const data = next();
       body = data.startsWith('@') ? readFileSync(join(cwd, data.slice(1))) : Buffer.from(data, 'utf8');
-      // curl -d strips newlines from files; the README's files are binary and sent with --data-binary.
+      // curl -d strips newlines from files; the walkthrough's files are binary and sent with --data-binary.
     } else if (arg === '-I' || arg === '--head') method = 'HEAD';
     else if (arg === '-i' || arg === '-s' || arg === '--include' || arg === '--silent') continue;
     else if (arg.startsWith('-')) throw new Error(`curl option ${arg} is not understood by this runner`);
@@ -77,7 +77,7 @@ export function curlRequest(args: readonly string[], cwd: string): CurlRequest {
   return { method: method ?? (body === undefined ? 'GET' : 'POST'), url: /^https?:\/\//.test(url) ? url : `http://${url}`, headers, body };
 }
 
-/** One command of the README's "Try it" section and the answer it shows. */
+/** One command of a page's curl walkthrough (routes/README.md) and the answer it shows. */
 export interface Example {
   readonly command: string;
   readonly status: number;
@@ -85,7 +85,7 @@ export interface Example {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** The curl commands of a README section, each with the status and headers of the answer shown after it. */
+/** The curl commands of a Markdown section, each with the status and headers of the answer shown after it. */
 export function examplesOf(readme: string, section: string): Example[] {
   const start = readme.indexOf(`\n## ${section}\n`);
   if (start === -1) throw new Error(`No section '${section}'`);

@@ -1,16 +1,23 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createApp } from '../../routes/app';
 import { type RunningServer, startServer } from '../../routes/http/graceful-server';
 import { type Example, curlRequest, examplesOf, shellWords } from './curl-line';
 
 const ROOT = join(__dirname, '..', '..');
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
-const examples = examplesOf(README, 'Try it');
+/** The service's page: its walkthrough is replayed here, from the repository root as it says. */
+const SERVICE_PAGE = join(ROOT, 'routes', 'README.md');
+const PAGE = readFileSync(SERVICE_PAGE, 'utf8');
+const examples = examplesOf(PAGE, 'Walkthrough');
 
-/** Headers whose value depends on the clock: shown in the README, not compared. */
+/** The relative links of a Markdown page, without their #fragment. */
+function relativeLinks(markdown: string): string[] {
+  return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!.split('#')[0]!).filter((target) => target !== '' && !/^[a-z][a-z+.-]*:/i.test(target));
+}
+
+/** Headers whose value depends on the clock: shown on the page, not compared. */
 const VOLATILE = new Set(['date', 'last-modified', 'expires', 'age', 'content-length']);
 
 /** curl itself when the machine has it (and README_RUNNER is not `node`); otherwise the same request, read from the command line, with node:http. */
@@ -51,7 +58,17 @@ function withNode(args: string[]): Promise<Answer> {
   });
 }
 
-describe('README "Try it"', () => {
+describe('routes/README.md, the service\'s page', () => {
+  it('is linked from the README', () => {
+    expect(relativeLinks(readFileSync(join(ROOT, 'README.md'), 'utf8'))).toContain('routes/README.md');
+  });
+
+  it.each(relativeLinks(PAGE))('links to %s, which exists next to the page', (target) => {
+    expect(existsSync(join(dirname(SERVICE_PAGE), decodeURIComponent(target)))).toBe(true);
+  });
+});
+
+describe('routes/README.md "Walkthrough"', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
