@@ -1,6 +1,7 @@
 /**
  * represent: resource-oriented HTTP for Express 5.
  * @packageDocumentation
+ * @module represent
  */
 export { createRouter, Router, AmbiguousMappingError, type RouterOptions } from './router';
 export { RouteBuilder } from './dsl/route-builder';

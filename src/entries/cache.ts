@@ -2,6 +2,7 @@
  * `represent/cache`: the shared HTTP cache (RFC 9111) that sits in front of routers, and the
  * stores it keeps responses in.
  * @packageDocumentation
+ * @module represent/cache
  */
 export { cache, MemoryStore, storedSize } from '../../middleware/cache';
 export type { CacheOptions, CacheStatus, SharedCache, CacheStore, StoredResponse, MemoryStoreOptions, MaybePromise } from '../../middleware/cache';

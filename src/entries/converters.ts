@@ -2,6 +2,7 @@
  * `represent/converters`: the converter registry, the built-in body converters, and the helpers a
  * custom converter is written with.
  * @packageDocumentation
+ * @module represent/converters
  */
 export {
   ConverterRegistry,
