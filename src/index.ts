@@ -26,6 +26,8 @@ export {
   ContentTooLarge,
   UnsupportedMediaType,
   type HttpErrorOptions,
+  type SubclassOptions,
+  type ProblemExtensions,
 } from './errors/http-error';
 export { ProblemType } from './errors/problem-types';
 export type { ProblemDocument } from './errors/problem-document';

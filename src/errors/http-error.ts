@@ -13,6 +13,7 @@ export interface HttpErrorOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Extension members of the problem document. */
   readonly extensions?: ProblemExtensions;
+  /** The error that led to this one, kept as `Error.cause` for logs; never sent to the client. */
   readonly cause?: unknown;
 }
 
@@ -23,11 +24,17 @@ export interface HttpErrorOptions {
  * @example throw new HttpError(409, 'The book is already on the shelf')
  */
 export class HttpError extends Error {
+  /** The response status, 400 to 599; also the problem document's `status` (RFC 9457 section 3.1.2). */
   readonly status: number;
+  /** The problem type URI (RFC 9457 section 3.1.1); `about:blank` when the status says it all. */
   readonly type: string;
+  /** A short summary of the problem type (RFC 9457 section 3.1.3); the status phrase by default. */
   readonly title: string;
+  /** What went wrong with this request, for the client (RFC 9457 section 3.1.4). */
   readonly detail: string;
+  /** Response headers sent with the problem, such as `Allow` for 405 or `Retry-After`. */
   readonly headers: Readonly<Record<string, string>>;
+  /** Extension members of the problem document (RFC 9457 section 3.2), such as `errors`. */
   readonly extensions: ProblemExtensions;
 
   /**
@@ -51,10 +58,15 @@ export class HttpError extends Error {
   }
 }
 
-type SubclassOptions = Omit<HttpErrorOptions, 'title'>;
+/** Options for the subclasses of {@link HttpError}: as {@link HttpErrorOptions}, the title being the status phrase. */
+export type SubclassOptions = Omit<HttpErrorOptions, 'title'>;
 
 /** 400: the request is malformed or misses something required. */
 export class BadRequest extends HttpError {
+  /**
+   * @param detail - what happened, for the client; the status phrase when omitted
+   * @param options - the problem's `type` URI, extension members, headers and a cause
+   */
   constructor(detail?: string, options?: SubclassOptions) {
     super(400, detail, options);
   }
@@ -62,6 +74,10 @@ export class BadRequest extends HttpError {
 
 /** 404: no such resource. */
 export class NotFound extends HttpError {
+  /**
+   * @param detail - what happened, for the client; the status phrase when omitted
+   * @param options - the problem's `type` URI, extension members, headers and a cause
+   */
   constructor(detail?: string, options?: SubclassOptions) {
     super(404, detail, options);
   }
@@ -69,13 +85,27 @@ export class NotFound extends HttpError {
 
 /** 405: the resource exists but does not answer this method; `allow` lists the methods it does. */
 export class MethodNotAllowed extends HttpError {
-  constructor(readonly allow: readonly string[], detail?: string, options?: SubclassOptions) {
+  /**
+   * @param allow - the methods the resource answers, sent as `Allow` (RFC 9110 section 15.5.6)
+   * @param detail - what happened, for the client
+   * @param options - the problem's `type` URI, extension members, other headers and a cause
+   */
+  constructor(
+    /** The methods the resource answers; the `Allow` header lists them. */
+    readonly allow: readonly string[],
+    detail?: string,
+    options?: SubclassOptions,
+  ) {
     super(405, detail, { ...options, headers: { ...options?.headers, Allow: allow.join(', ') } });
   }
 }
 
 /** 406: none of the representations the resource can produce is acceptable. */
 export class NotAcceptable extends HttpError {
+  /**
+   * @param detail - what happened, for the client; the status phrase when omitted
+   * @param options - the problem's `type` URI, extension members, headers and a cause
+   */
   constructor(detail?: string, options?: SubclassOptions) {
     super(406, detail, options);
   }
@@ -83,6 +113,10 @@ export class NotAcceptable extends HttpError {
 
 /** 409: the request conflicts with the current state of the resource. */
 export class Conflict extends HttpError {
+  /**
+   * @param detail - what happened, for the client; the status phrase when omitted
+   * @param options - the problem's `type` URI, extension members, headers and a cause
+   */
   constructor(detail?: string, options?: SubclassOptions) {
     super(409, detail, options);
   }
@@ -90,6 +124,10 @@ export class Conflict extends HttpError {
 
 /** 412: a precondition (`If-Match`, `If-Unmodified-Since`, ...) failed. */
 export class PreconditionFailed extends HttpError {
+  /**
+   * @param detail - what happened, for the client; the status phrase when omitted
+   * @param options - the problem's `type` URI, extension members, headers and a cause
+   */
   constructor(detail?: string, options?: SubclassOptions) {
     super(412, detail, options);
   }
@@ -97,6 +135,10 @@ export class PreconditionFailed extends HttpError {
 
 /** 413: the request body is larger than the limit. */
 export class ContentTooLarge extends HttpError {
+  /**
+   * @param detail - what happened, for the client; the status phrase when omitted
+   * @param options - the problem's `type` URI, extension members, headers and a cause
+   */
   constructor(detail?: string, options?: SubclassOptions) {
     super(413, detail, options);
   }
@@ -104,6 +146,10 @@ export class ContentTooLarge extends HttpError {
 
 /** 415: the request body's media type is not one the route consumes. */
 export class UnsupportedMediaType extends HttpError {
+  /**
+   * @param detail - what happened, for the client; the status phrase when omitted
+   * @param options - the problem's `type` URI, extension members, headers and a cause
+   */
   constructor(detail?: string, options?: SubclassOptions) {
     super(415, detail, options);
   }

@@ -3,11 +3,17 @@ import { ProblemType } from './problem-types';
 
 /** An RFC 9457 problem document. */
 export interface ProblemDocument {
+  /** The problem type URI (RFC 9457 section 3.1.1). */
   readonly type: string;
+  /** A short summary of the problem type (RFC 9457 section 3.1.3). */
   readonly title: string;
+  /** The HTTP status code of the response (RFC 9457 section 3.1.2). */
   readonly status: number;
+  /** What went wrong with this request (RFC 9457 section 3.1.4). */
   readonly detail: string;
+  /** The request's URI, naming this occurrence of the problem (RFC 9457 section 3.1.5). */
   readonly instance: string;
+  /** Extension members (RFC 9457 section 3.2), such as `errors`. */
   readonly [extension: string]: unknown;
 }
 

@@ -57,11 +57,18 @@ export type CompiledRoute = Route;
 
 /** One row of the route table returned by `router.routes()`. */
 export interface RouteInfo {
+  /** The methods the route answers; empty when it answers any. */
   readonly methods: readonly string[];
+  /** The full path template, the router's prefix included. */
   readonly path: string;
+  /** The query parameter conditions, as declared (empty when none). */
   readonly params: string;
+  /** The request header conditions, as declared (empty when none). */
   readonly headers: string;
+  /** The media types the route consumes. */
   readonly consumes: readonly string[];
+  /** The media types the route produces. */
   readonly produces: readonly string[];
+  /** A one-line summary (`GET /users/{id} produces: application/json`), as error messages name the route. */
   readonly description: string;
 }
