@@ -4,12 +4,21 @@
  * @module represent
  */
 export { createRouter, Router, AmbiguousMappingError, type RouterOptions } from './router';
-export { RouteBuilder } from './dsl/route-builder';
-export type { RequestContext, Handler } from './dsl/request-context';
+export { RouteBuilder, type RouteTimeout } from './dsl/route-builder';
+export type { RequestContext, Handler, UrlValues } from './dsl/request-context';
 export type { PathParams, PlaceholderNames, Prefixed } from './dsl/path-params';
-export type { BodyOf, BodyToken } from './dsl/body-types';
+export type { BodyOf, BodyToken, BodyClass } from './dsl/body-types';
 export type { MapDeclaration, ContextOf } from './dsl/map-declaration';
-export type { QueryOptions, HeaderOptions, MatrixOptions, BoundValue, NamedBinding } from './dsl/binding-types';
+export type {
+  QueryOptions,
+  HeaderOptions,
+  MatrixOptions,
+  BoundValue,
+  NamedBinding,
+  BoundValues,
+  WithBinding,
+  PathVarOf,
+} from './dsl/binding-types';
 export type { BindingOptions } from './binding/value-binding';
 export type { ValueType } from './binding/value-type';
 export { ResponseEntity } from './response-entity';

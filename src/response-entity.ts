@@ -6,8 +6,11 @@ import type { ValidatorSource } from './validators';
  */
 export class ResponseEntity<T = unknown> {
   private constructor(
+    /** The response status, 200 to 599. */
     readonly status: number,
+    /** Response headers to send, such as `Location` or `Cache-Control`. */
     readonly headers: Readonly<Record<string, string>>,
+    /** The value written by the negotiated converter; `undefined` sends no content. */
     readonly body: T | undefined,
     /** The validators the handler gives (a version or `{ etag, lastModified }`). */
     readonly validators: ValidatorSource = undefined,

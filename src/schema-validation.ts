@@ -4,7 +4,9 @@ import { ProblemType } from './errors/problem-types';
 
 /** One failing member of an invalid value: a JSON Pointer (RFC 6901) and what is wrong. */
 export interface FieldError {
+  /** A JSON Pointer (RFC 6901) to the invalid member; empty for the body as a whole. */
   readonly pointer: string;
+  /** What is wrong with it, as the schema library says. */
   readonly detail: string;
 }
 

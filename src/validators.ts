@@ -9,7 +9,12 @@ import { BoundedMemo } from './http/bounded-memo';
 export type ValidatorSource =
   | string
   | number
-  | { readonly etag?: string | number; readonly lastModified?: Date | number | string }
+  | {
+      /** A version, made a strong entity tag per representation; a value already in entity-tag form (`W/"x"`) is kept (RFC 9110 section 8.8.3). */
+      readonly etag?: string | number;
+      /** The Last-Modified time: a Date, ms since the epoch, or an HTTP-date (RFC 9110 section 8.8.2). */
+      readonly lastModified?: Date | number | string;
+    }
   | undefined
   | null;
 

@@ -25,8 +25,11 @@ export function appWith(declare: (api: Router) => void, options: AppOptions = {}
 
 /** What {@link expectProblem} reads of a response: supertest's and fetch-like responses both have it. */
 export interface ResponseLike {
+  /** The response status. */
   readonly status: number;
+  /** The response headers, names lower case. */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The response body as text, parsed as the problem document. */
   readonly text: string;
 }
 

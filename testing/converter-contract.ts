@@ -5,10 +5,13 @@ import { type TestApi, testApi } from './test-api';
 
 /** One value a converter must round-trip. */
 export interface ContractSample {
+  /** The body kind the value is of, as a route's body token would give it. */
   readonly kind: BodyKind;
+  /** A value the converter must write and read back equal. */
   readonly value: unknown;
   /** Concrete media types to round-trip through; the converter's concrete supported types by default. */
   readonly mediaTypes?: readonly string[];
+  /** The JSON Schema the value is read back with, for converters that coerce text by shape (form, XML). */
   readonly shape?: JsonSchemaLike;
   /**
    * The kind the written body is read back as, when the converter writes this kind but reads
@@ -21,7 +24,9 @@ export interface ContractSample {
 
 /** What a body converter implementation hands to the shared contract. */
 export interface ConverterContractOptions {
+  /** The converter under test. */
   readonly converter: BodyConverter;
+  /** Values it must round-trip, at least one per kind it handles. */
   readonly samples: readonly ContractSample[];
   /** A media type the converter must refuse, if there is one (a `*` + `/*` converter has none). */
   readonly unsupportedMediaType?: string;

@@ -7,7 +7,9 @@ export type TestBody = () => void | Promise<void>;
  * so they need no runner's `expect`.
  */
 export interface TestApi {
+  /** The runner's `describe`: groups the contract's cases. */
   readonly describe: (name: string, body: () => void) => void;
+  /** The runner's `it`: one case of the contract. */
   readonly it: (name: string, body: TestBody) => void;
 }
 

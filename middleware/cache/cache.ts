@@ -65,6 +65,7 @@ export interface CacheOptions {
 export interface SharedCache extends RequestHandler {
   /** Answers fresh hits from the raw request before `listener` (an Express app, say) sees it. */
   wrap(listener: RequestListener): RequestListener;
+  /** Where the responses are kept: the `store` option, or a {@link MemoryStore} of `maxBytes`. */
   readonly store: CacheStore;
   /**
    * How this cache answered the exchange `res` belongs to (a request log's field), whether or not

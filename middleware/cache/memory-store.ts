@@ -17,6 +17,7 @@ interface Slot {
  * first keys are the ones to evict.
  */
 export class MemoryStore implements CacheStore {
+  /** The byte budget: storing past it evicts the least recently used responses first. */
   readonly maxBytes: number;
   #slots = new Map<string, Slot>();
   #bytes = 0;

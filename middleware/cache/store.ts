@@ -8,13 +8,17 @@ export type MaybePromise<T> = T | Promise<T>;
  * Headers are kept exactly as received (RFC 9111 section 3.1), less the hop-by-hop fields.
  */
 export interface StoredResponse {
+  /** The response's status code. */
   readonly status: number;
+  /** The response's reason phrase, as the origin sent it. */
   readonly statusMessage: string;
   /** Header lines as received, flat: `[name, value, name, value, ...]`, names in their original case. */
   readonly rawHeaders: readonly string[];
+  /** The response's content, decoded from any transfer coding. */
   readonly body: Uint8Array;
   /** When the cache forwarded the request that produced it, and when the response arrived (ms since the epoch). */
   readonly requestTime: number;
+  /** When the response arrived (ms since the epoch), for its age (RFC 9111 section 4.2.3). */
   readonly responseTime: number;
   /** The selecting header values of the request that produced it, for Vary (RFC 9111 section 4.1). */
   readonly selecting: SelectingHeaders;

@@ -19,8 +19,9 @@ export interface BindingOptions {
   readonly type?: ValueType;
   /** Bind every value (repeated names, comma lists in matrix variables) as an array. */
   readonly array?: boolean;
-  /** Inclusive bounds for numeric types. */
+  /** Inclusive lower bound for numeric types; a value below it answers 400. */
   readonly min?: number;
+  /** Inclusive upper bound for numeric types; a value above it answers 400. */
   readonly max?: number;
 }
 

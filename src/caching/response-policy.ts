@@ -8,16 +8,25 @@ export const ONE_YEAR_SECONDS = 31_536_000;
 
 /** The caching policy a route declares for its responses. Durations are in seconds. */
 export interface ResponsePolicy {
+  /** `max-age`: seconds the response stays fresh in any cache (RFC 9111 section 5.2.2.1). */
   readonly maxAge?: number;
+  /** `s-maxage`: seconds it stays fresh in shared caches, overriding `maxAge` there (RFC 9111 section 5.2.2.10). */
   readonly sMaxAge?: number;
+  /** `public`: shared caches may store it even when they otherwise would not (RFC 9111 section 5.2.2.9). */
   readonly public?: boolean;
+  /** `private`: only the user's own cache may store it (RFC 9111 section 5.2.2.7). */
   readonly private?: boolean;
+  /** `no-cache`: a cache must revalidate it before every use (RFC 9111 section 5.2.2.4). */
   readonly noCache?: boolean;
+  /** `no-store`: no cache may keep it (RFC 9111 section 5.2.2.5). */
   readonly noStore?: boolean;
+  /** `must-revalidate`: once stale, never used without revalidating (RFC 9111 section 5.2.2.2). */
   readonly mustRevalidate?: boolean;
   /** Never changes while fresh (RFC 8246): implies a lifetime of one year. */
   readonly immutable?: boolean;
+  /** `stale-while-revalidate`: seconds a stale response may answer while it is revalidated (RFC 5861 section 3). */
   readonly staleWhileRevalidate?: number;
+  /** `stale-if-error`: seconds a stale response may answer when the origin fails (RFC 5861 section 4). */
   readonly staleIfError?: number;
   /** An absolute expiry, or `never`: one year after the response's Date. */
   readonly expires?: Date | 'never';

@@ -4,7 +4,7 @@ import { FeedConverter } from './feed-converter';
 
 /**
  * Atom feeds (`application/atom+xml`, RFC 4287) from and to the `feed` package's `Feed`:
- * {@link writeAtom} writes what `Feed.atom1()` would, well-formed for any text; {@link readAtomFeed}
+ * `writeAtom` writes what `Feed.atom1()` would, well-formed for any text; `readAtomFeed`
  * reads the same model back.
  */
 export class AtomConverter extends FeedConverter {

@@ -37,6 +37,7 @@ export interface WriteOptions {
 
 /** A written response body and the Content-Type that labels it. */
 export interface WrittenBody {
+  /** The encoded representation, ready to send. */
   readonly body: Buffer;
   /** The Content-Type header value; textual types carry the charset actually used. */
   readonly contentType: string;
@@ -60,7 +61,7 @@ export interface BodyConverter {
    */
   canWrite(kind: BodyKind, mediaType: MediaType): boolean;
   /**
-   * Reads a request body. Rejects with an {@link HttpError} (400 for malformed or unsafe bodies,
+   * Reads a request body. Rejects with an {@link represent!HttpError} (400 for malformed or unsafe bodies,
    * 415 for an unsupported charset) when the body cannot be read.
    */
   read(body: Buffer, options: ReadOptions): Promise<unknown>;

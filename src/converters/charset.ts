@@ -101,7 +101,9 @@ export function decodeText(body: Uint8Array, charset: string = DEFAULT_CHARSET, 
 
 /** Bytes and the charset they were written in. */
 export interface EncodedText {
+  /** The encoded text. */
   readonly body: Buffer;
+  /** The charset the bytes are in, for the `charset` parameter of Content-Type (RFC 9110 section 8.3.2). */
   readonly charset: WritableCharset;
 }
 
@@ -117,7 +119,7 @@ export function writableCharset(text: string, wanted: string = DEFAULT_CHARSET):
   return known ?? 'utf-8';
 }
 
-/** Encodes text in {@link writableCharset}(text, wanted). */
+/** Encodes text in the charset `writableCharset(text, wanted)` picks. */
 export function encodeText(text: string, charset: string = DEFAULT_CHARSET): EncodedText {
   const actual = writableCharset(text, charset);
   switch (actual) {

@@ -20,6 +20,7 @@ import { XmlSourceConverter } from './xml-source-converter';
  * on every request and clients send the same few Content-Types and Accept headers.
  */
 export class ConverterRegistry {
+  /** The converters, in the order they are tried. */
   readonly converters: readonly BodyConverter[];
   readonly #readers = new BoundedMemo<string, BodyConverter | undefined>(512);
   readonly #writers = new BoundedMemo<string, BodyConverter | undefined>(512);

@@ -14,7 +14,7 @@ import { coerceToShape } from './shape-coercion';
  * `Object`), so that an HTML form and a JSON client reach the same handler and get the same
  * validation errors: as with XML, a field sent once is its value, a repeated one the list, and
  * the route's shape turns text into numbers and booleans and single values into one-item arrays
- * (see {@link coerceToShape}). Objects are not written as forms: that is for a `Form`.
+ * (see `coerceToShape`). Objects are not written as forms: that is for a `Form`.
  */
 export class FormConverter implements BodyConverter {
   readonly name = 'form';

@@ -8,19 +8,33 @@ export type JsonSchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'obje
  * value has. Unknown keywords are allowed and ignored, so a full schema can be passed as it is.
  */
 export interface JsonSchemaObject {
+  /** The type or types a value may have. */
   readonly type?: JsonSchemaType | readonly JsonSchemaType[];
+  /** The schema of each named member of an object. */
   readonly properties?: Readonly<Record<string, JsonSchemaLike>>;
+  /** The schema of the members `properties` does not name. */
   readonly additionalProperties?: JsonSchemaLike;
+  /** The schema of every array item (or, draft-07, of each item by position). */
   readonly items?: JsonSchemaLike | readonly JsonSchemaLike[];
+  /** The schemas of the first items by position (draft 2020-12). */
   readonly prefixItems?: readonly JsonSchemaLike[];
+  /** The value matches at least one of these. */
   readonly anyOf?: readonly JsonSchemaLike[];
+  /** The value matches exactly one of these. */
   readonly oneOf?: readonly JsonSchemaLike[];
+  /** The value matches all of these. */
   readonly allOf?: readonly JsonSchemaLike[];
+  /** The values allowed. */
   readonly enum?: readonly unknown[];
+  /** The one value allowed. */
   readonly const?: unknown;
+  /** A reference to a schema in `$defs` or `definitions` (`#/$defs/Name`). */
   readonly $ref?: string;
+  /** Schemas `$ref` points to (draft 2020-12). */
   readonly $defs?: Readonly<Record<string, JsonSchemaLike>>;
+  /** Schemas `$ref` points to (draft-07). */
   readonly definitions?: Readonly<Record<string, JsonSchemaLike>>;
+  /** Any other keyword, ignored. */
   readonly [keyword: string]: unknown;
 }
 

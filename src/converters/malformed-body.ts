@@ -3,8 +3,11 @@ import { ProblemType } from '../errors/problem-types';
 
 /** Where in a body a parser stopped: a character offset, and/or a 1-based line and column. */
 export interface BodyPosition {
+  /** The 0-based character offset into the decoded text. */
   readonly offset?: number;
+  /** The 1-based line. */
   readonly line?: number;
+  /** The 1-based column within `line`. */
   readonly column?: number;
 }
 

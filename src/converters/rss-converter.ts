@@ -4,7 +4,7 @@ import { writeRss } from './rss-writer';
 
 /**
  * RSS 2.0 feeds (`application/rss+xml`) from and to the `feed` package's `Feed`:
- * {@link writeRss} writes what `Feed.rss2()` would, well-formed for any text; {@link readRssFeed}
+ * `writeRss` writes what `Feed.rss2()` would, well-formed for any text; `readRssFeed`
  * reads the same model back.
  */
 export class RssConverter extends FeedConverter {

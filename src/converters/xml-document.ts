@@ -6,7 +6,10 @@ import { Document } from '@xmldom/xmldom';
  */
 // @xmldom/xmldom types `Document` for `instanceof` only, not as a constructor, which `.body()` needs
 // to infer the handler's body type: the token is typed as the (abstract) class it is at run time.
-export const XmlDocument = Document as unknown as (abstract new () => Document) & { [Symbol.hasInstance](value: unknown): value is Document };
+export const XmlDocument = Document as unknown as (abstract new () => Document) & {
+  /** `value instanceof XmlDocument`: whether `value` is a DOM Document. */
+  [Symbol.hasInstance](value: unknown): value is Document;
+};
 /** A DOM document, as parsed and serialized by @xmldom/xmldom. */
 export type XmlDocument = Document;
 

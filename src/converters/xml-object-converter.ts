@@ -25,7 +25,7 @@ export interface XmlObjectConverterOptions {
  * - `null` is `xsi:nil="true"`; attributes read as fields; text beside fields reads as `value`;
  * - all text reads as strings unless the {@link ReadOptions.shape} says number, integer or
  *   boolean, and a single element reads as a one-item array where the shape says array
- *   (see {@link coerceToShape}).
+ *   (see `coerceToShape`).
  *
  * Reading refuses any DOCTYPE (so no external entities and no entity expansion), and elements
  * nested deeper than the limit, before the parser runs.

@@ -37,6 +37,7 @@ export type HeaderOptions = BindingOptions;
  * one of `V`, the placeholders of the route's path when it is a literal.
  */
 export interface MatrixOptions<V extends string = string> extends BindingOptions {
+  /** The placeholder whose path segment carries the variable (`{id}` for `/cars/{id};color=red`). */
   readonly pathVar?: V;
 }
 
@@ -55,7 +56,17 @@ export type DefaultChecked<O> = O extends { readonly defaultValue: infer D }
   : unknown;
 
 /** A binding in the declarative form: `name`, or its alias `value`, plus options. */
-export type NamedBinding<O extends BindingOptions = BindingOptions> = O & ({ readonly name: string } | { readonly value: string });
+export type NamedBinding<O extends BindingOptions = BindingOptions> = O &
+  (
+    | {
+        /** The parameter, header or variable name. */
+        readonly name: string;
+      }
+    | {
+        /** Alias of `name`. */
+        readonly value: string;
+      }
+  );
 
 type NameOf<D> = D extends { readonly name: infer N extends string } ? N : D extends { readonly value: infer N extends string } ? N : never;
 

@@ -7,16 +7,27 @@ import type { RequestContext } from './request-context';
 export interface MapDeclaration {
   /** The path template; `value` and `name` are aliases. */
   readonly path?: string;
+  /** Alias of `path`. */
   readonly value?: string;
+  /** Alias of `path`. */
   readonly name?: string;
+  /** The request methods answered (RFC 9110 section 9); any method when absent. */
   readonly method?: string | readonly string[];
+  /** Query parameter conditions: `name`, `!name`, `name=value` or `name!=value`, all of which must hold. */
   readonly params?: string | readonly string[];
+  /** Request header conditions in the same forms as `params`. */
   readonly headers?: string | readonly string[];
+  /** The media types of request bodies accepted (`Content-Type`, RFC 9110 section 8.3). */
   readonly consumes?: string | readonly string[];
+  /** The media types the route can answer in, negotiated against `Accept` (RFC 9110 section 12.5.1). */
   readonly produces?: string | readonly string[];
+  /** Query parameters bound into `ctx.query`, each by name. */
   readonly query?: readonly NamedBinding<QueryOptions>[];
+  /** Request headers bound into `ctx.header`, each by name. */
   readonly header?: readonly NamedBinding<HeaderOptions>[];
+  /** Matrix variables (`;name=value` in a path segment, RFC 3986 section 3.3) bound into `ctx.matrix`. */
   readonly matrix?: readonly NamedBinding<MatrixOptions>[];
+  /** The request body's type: a class, a Standard Schema, or a token such as `String`; read into `ctx.body`. */
   readonly body?: BodyToken;
 }
 
@@ -35,5 +46,10 @@ export type ContextOf<D extends MapDeclaration, P extends string = ''> = Request
   BoundValues<D['query']>,
   BoundValues<D['header']>,
   BoundValues<D['matrix']>,
-  D extends { readonly body: infer T } ? BodyOf<T> : undefined
+  D extends {
+    /** The declaration's body token. */
+    readonly body: infer T;
+  }
+    ? BodyOf<T>
+    : undefined
 >;

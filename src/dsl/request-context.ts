@@ -20,10 +20,15 @@ export type UrlValues<T extends string> = string extends T
  * bound values only.
  */
 export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined> {
+  /** The path's placeholders, converted as declared (`/users/{id:\\d+}`). */
   readonly path: P;
+  /** The query parameters bound with `query(...)`, by name. */
   readonly query: Q;
+  /** The request headers bound with `header(...)`, by name. */
   readonly header: H;
+  /** The matrix variables bound with `matrix(...)`, by name. */
   readonly matrix: M;
+  /** The request body, read by the converter for its Content-Type; `undefined` when the route takes none. */
   readonly body: B;
   /** The media type negotiated for the response, when the route produces one. */
   readonly mediaType: string | undefined;
@@ -43,7 +48,9 @@ export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined> {
    * placeholder's pattern. Prefix {@link RequestContext.origin} for an absolute URL.
    */
   url<const T extends string>(template: T, ...values: UrlValues<T>): string;
+  /** The Express request, for what the context does not bind. */
   readonly req: Request;
+  /** The Express response; set headers on it, but let the returned value be the body. */
   readonly res: Response;
   /**
    * Aborted when the answer is no longer wanted: the route's timeout passed or the client went

@@ -31,7 +31,9 @@ export interface RouteDeclaration {
 
 /** A handler time limit: after `ms`, the route answers `status` (503 by default) and aborts `ctx.signal`. */
 export interface RouteTimeout {
+  /** The time limit in milliseconds. */
   readonly ms: number;
+  /** 503 (the default: the service is overloaded) or 504 (an upstream it waits on did not answer). */
   readonly status?: 503 | 504;
 }
 

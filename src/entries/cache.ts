@@ -6,3 +6,4 @@
  */
 export { cache, MemoryStore, storedSize } from '../../middleware/cache';
 export type { CacheOptions, CacheStatus, SharedCache, CacheStore, StoredResponse, MemoryStoreOptions, MaybePromise } from '../../middleware/cache';
+export type { SelectingHeaders } from '../caching/vary';

@@ -52,7 +52,7 @@ export const MAX_RANGES = 64;
  * Parses an Accept header into its media ranges (RFC 9110 section 12.5.1). Hand-written because
  * `negotiator` keeps its parsed ranges private, and route selection needs the weight of each
  * produced type, not just an order. An absent or empty header means `*` + `/*`. Members that are
- * not media ranges (or carry more than {@link MAX_PARAMETERS} parameters, or a weight that is not
+ * not media ranges (or carry more than `MAX_PARAMETERS` parameters, or a weight that is not
  * one) are ignored, as negotiator does, and cost no exception; members after the first
  * {@link MAX_RANGES} are ignored too. Results are remembered per distinct header text
  * ({@link BoundedMemo}: bounded in entries and bytes, long texts never kept), since clients send

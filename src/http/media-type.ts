@@ -7,8 +7,11 @@ import { MAX_PARAMETERS, readMediaType } from './media-type-reader';
  * names are lower-case, values are kept as sent (charset is compared case-insensitively).
  */
 export interface MediaType {
+  /** The top-level type, lower case (`application`; RFC 9110 section 8.3.1). */
   readonly type: string;
+  /** The subtype, lower case (`json`). */
   readonly subtype: string;
+  /** The parameters, names lower case (`{ charset: 'utf-8' }`). */
   readonly parameters: Readonly<Record<string, string>>;
 }
 
@@ -25,8 +28,8 @@ export const ALL: MediaType = Object.freeze({ type: '*', subtype: '*', parameter
 
 /**
  * Parses a media type or media range such as `application/json; charset=utf-8` or `text/*`
- * ({@link readMediaType}: the `content-type` package's grammar, `*` a token character, OWS spaces
- * and tabs, at most {@link MAX_PARAMETERS} parameters; a parameter given twice keeps the last).
+ * (`readMediaType`: the `content-type` package's grammar, `*` a token character, OWS spaces
+ * and tabs, at most `MAX_PARAMETERS` parameters; a parameter given twice keeps the last).
  */
 export function parseMediaType(text: string): MediaType {
   return parsedOrThrow(text, readMediaType(text));
