@@ -153,6 +153,14 @@ function stepsOf(books: number, patch: readonly object[]): number {
   return work.steps;
 }
 
+/**
+ * Steps one operation inside an array may take: a path down the treap and back, whose depth varies
+ * with its random priorities (about 2 ln n on average; one run of 1,000 moves in 30,000 books took
+ * 109 steps an operation where others took under 100). An array splice or a copy of the document
+ * takes 3,000 to 30,000 steps an operation here.
+ */
+const STEPS_PER_OPERATION = 300;
+
 describe('applyJsonPatch(target, patch): work, counted in steps (values copied, compared or visited)', () => {
   // Issue 17: fast-json-patch deep-copied the whole document for every move, and an array splice
   // shifts every element after the index, so 1,000 moves in 10,000 books cost 1,000 x the bookcase.
@@ -169,11 +177,11 @@ describe('applyJsonPatch(target, patch): work, counted in steps (values copied, 
     ['tests of the name', () => ({ op: 'test', path: '/name', value: 'Big' })],
   ];
 
-  it.each(patches)('should take at most 100 steps for each further operation, whatever the size of the bookcase: %s', (_name, operation) => {
+  it.each(patches)(`should take at most ${STEPS_PER_OPERATION} steps for each further operation, whatever the size of the bookcase: %s`, (_name, operation) => {
     const patch = (count: number) => Array.from({ length: count }, (_, i) => operation(i));
     for (const books of [3_000, 30_000]) {
       const further = stepsOf(books, patch(2_000)) - stepsOf(books, patch(1_000));
-      expect(further).toBeLessThanOrEqual(100 * 1_000);
+      expect(further).toBeLessThanOrEqual(STEPS_PER_OPERATION * 1_000);
     }
     // Four patches applied to 30,000 books: 0.4 s alone, past jest's 5 s on a machine loaded ten times over.
   }, 30_000);
@@ -181,7 +189,7 @@ describe('applyJsonPatch(target, patch): work, counted in steps (values copied, 
   it('should take steps linear in the bookcase plus the operations for 1,000 moves in 10,000 books', () => {
     const moves = Array.from({ length: 1_000 }, (_, i) => ({ op: 'move', from: `/books/${spread(i)}`, path: '/books/0' }));
     // A copy of the bookcase, its list as a tree once, the list and the bookcase again at the end.
-    expect(stepsOf(10_000, moves)).toBeLessThanOrEqual(3 * valuesIn(10_000) + 100 * moves.length);
+    expect(stepsOf(10_000, moves)).toBeLessThanOrEqual(3 * valuesIn(10_000) + STEPS_PER_OPERATION * moves.length);
     // One copy of the bookcase for a patch that touches nothing.
     expect(stepsOf(10_000, [])).toBe(valuesIn(10_000));
   });
