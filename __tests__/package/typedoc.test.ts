@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '../..');
-const TYPEDOC = require.resolve('typedoc/bin/typedoc');
+// typedoc's package exports do not name its bin script, so jest's resolver cannot find it by name.
+const TYPEDOC = join(ROOT, 'node_modules', 'typedoc', 'bin', 'typedoc');
 
 interface Manifest {
   readonly exports: Readonly<Record<string, string | { readonly types?: string }>>;
