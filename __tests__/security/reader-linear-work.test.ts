@@ -95,6 +95,7 @@ function loadReaders(): readonly Reader[] {
     { name: 'a comment never closed', units: unitsOf(['-', '--', '- -'], '-<!>'), build: (size, unit) => `<a x="1"><!--${fill(size, unit)}` },
     { name: 'a CDATA section never closed', units: unitsOf([']', ']]', ']>'], ']>[<!'), build: (size, unit) => `<a x="1"><![CDATA[${fill(size, unit)}` },
     { name: 'an attribute value never closed', units: unitsOf(['&', '>', "'", '<'], '&>\'<a='), build: (size, unit) => `<a x="1" y="${fill(size, unit)}` },
+    { name: 'many start tags with attributes', units: unitsOf(['<a x="1" y="2"/>', '<a x="1"/>\n', "<a x='1' y='2' z='3'/>"], '<a x="1"/>'), build: (size, unit) => `<r>${fill(size, unit)}</r>` },
     { name: 'many attributes and entity references', units: unitsOf([' a="&amp;"', '&amp;', '&#', '&'], '&#;amp x'), build: (size, unit) => `<a b="${fill((2 * size) / 3, unit)}">${fill(size / 3, unit)}</a>` },
   ];
   const RSS_ITEM = '<rss version="2.0"><channel><title>t</title><link>https://example.org/</link><description>d</description><item><title>i</title>';

@@ -126,18 +126,19 @@ function assertAttributes(text: string, start: number, end: number, format: stri
     while (i < end && isNameCharacter(text.charCodeAt(i))) i++;
     if (i === nameStart) return;
     const name = text.slice(nameStart, i);
-    const at = { offset: nameStart, ...lineAndColumn(text, nameStart) };
+    // Where the attribute is, worked out only for a refusal: lineAndColumn reads from the start of the text.
+    const at = (): { offset: number; line: number; column: number } => ({ offset: nameStart, ...lineAndColumn(text, nameStart) });
     i = skipSpace(text, i, end);
-    if (i >= end || text.charCodeAt(i) !== 0x3d /* = */) throw malformedBody(format, `the attribute '${name}' has no value`, at);
+    if (i >= end || text.charCodeAt(i) !== 0x3d /* = */) throw malformedBody(format, `the attribute '${name}' has no value`, at());
     i = skipSpace(text, i + 1, end);
     const quote = text.charCodeAt(i);
-    if (i >= end || (quote !== 0x22 && quote !== 0x27)) throw malformedBody(format, `the value of the attribute '${name}' is not in quotes`, at);
+    if (i >= end || (quote !== 0x22 && quote !== 0x27)) throw malformedBody(format, `the value of the attribute '${name}' is not in quotes`, at());
     const close = text.indexOf(quote === 0x22 ? '"' : "'", i + 1);
     // The scan found the tag's `>` outside quotes, so the value closes before it; if not, the parser says why.
     if (close === -1 || close >= end) return;
     i = close + 1;
     seen ??= new Set<string>();
-    if (seen.has(name)) throw malformedBody(format, `the attribute '${name}' is given twice in one start tag`, at);
+    if (seen.has(name)) throw malformedBody(format, `the attribute '${name}' is given twice in one start tag`, at());
     seen.add(name);
   }
 }
