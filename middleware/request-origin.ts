@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BadRequest } from '../src/errors/http-error';
 import { ProblemType } from '../src/errors/problem-types';
-import { parseAccept } from '../src/http/accept-header';
 import { type HostAuthority, formatAuthority, parseHostField } from '../src/http/host-field';
 import { type Scheme, formatOrigin } from '../src/http/origin';
 import { requestAuthority } from '../src/routing/request-authority';
-import { writeProblem } from './problem-writer';
+import { writeProblemFor } from './problem-writer';
 import { requestTarget } from './request-exchange';
 
 /**
@@ -24,7 +23,7 @@ import { requestTarget } from './request-exchange';
 export function requestOrigin(req: IncomingMessage, res: ServerResponse, configured: string | undefined): string | undefined {
   const decision = requestAuthority(req.rawHeaders, req.httpVersion, requestTarget(req));
   if (!decision.valid) {
-    writeProblem(res, new BadRequest(decision.detail, { type: ProblemType.invalidHost }), requestTarget(req), parseAccept(req.headers.accept));
+    writeProblemFor(req, res, new BadRequest(decision.detail, { type: ProblemType.invalidHost }));
     return undefined;
   }
   const scheme: Scheme = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true ? 'https' : 'http';

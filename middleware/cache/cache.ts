@@ -10,7 +10,6 @@ import { hasValidator, headResponseDescribes, notModifiedIdentifies } from '../.
 import { invalidatedUris } from '../../src/caching/invalidation';
 import { HttpError } from '../../src/errors/http-error';
 import { ProblemType } from '../../src/errors/problem-types';
-import { parseAccept } from '../../src/http/accept-header';
 import { targetUri } from '../../src/caching/target-uri';
 import { configuredOrigin } from '../../src/http/origin';
 import { originFormOf } from '../../src/routing/request-path';
@@ -18,7 +17,7 @@ import { isStorable } from '../../src/caching/storability';
 import { selectTargetedField } from '../../src/caching/targeted-cache-control';
 import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary';
 import { REPRESENTATION_FIELDS } from '../../src/http/representation-fields';
-import { writeProblem } from '../problem-writer';
+import { writeProblemFor } from '../problem-writer';
 import { headFirst } from '../head-first';
 import { CONTENT_TYPE_OPTIONS } from '../../src/http/content-type-options';
 import { passingPrototypesOn, requestTarget } from '../request-exchange';
@@ -167,7 +166,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
       }) === 'not-modified';
     const stored = notModified ? view.notModified : view.replay;
     const lines = (own === undefined ? stored : withoutFields(stored, own)).concat('Age', age);
-    if (!hasField(lines, CONTENT_TYPE_OPTIONS[0])) lines.push(...CONTENT_TYPE_OPTIONS);
+    if (!hasField(lines, NOSNIFF_FIELD)) lines.push(...CONTENT_TYPE_OPTIONS);
     if (statusHeader !== undefined) lines.push(statusHeader, status);
     if (notModified) {
       writers.writeHead.call(res, 304, 'Not Modified', lines);
@@ -282,7 +281,9 @@ export function cache(options: CacheOptions = {}): SharedCache {
           const length = Number(fieldValue(headers, 'content-length') ?? 0);
           outcomes.set(res, 'MISS');
           const status = statusLine('MISS');
-          const added = [...(fields[NOSNIFF_FIELD] === undefined ? [CONTENT_TYPE_OPTIONS] : []), ...(status === undefined ? [] : [status])];
+          const added: (readonly [string, string])[] = [];
+          if (fields[NOSNIFF_FIELD] === undefined) added.push(CONTENT_TYPE_OPTIONS);
+          if (status !== undefined) added.push(status);
           return { mode: storable && !(length > maxEntryBytes) ? 'buffer' : 'pass', headers: added };
         },
         onEnd: (head, body) => {
@@ -391,7 +392,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
     if (requestCc.onlyIfCached === true) {
       // RFC 9111 section 5.2.1.7: without a usable stored response, 504.
       outcomes.set(res, 'MISS');
-      writeProblem(res, notCached(statusHeader), requestTarget(req), parseAccept(req.headers.accept));
+      writeProblemFor(req, res, notCached(statusHeader));
       return;
     }
     const revalidating = entry !== undefined && method === 'GET' && !clientConditional && hasValidator(entry.view);
@@ -448,9 +449,8 @@ function exchangeFields(res: ServerResponse, setBefore?: ReadonlySet<string>): S
 /** The lower-case name of {@link CONTENT_TYPE_OPTIONS}, as header maps key it. */
 const NOSNIFF_FIELD = CONTENT_TYPE_OPTIONS[0].toLowerCase();
 
-/** Whether flat header lines hold a field (case-insensitive name). */
-function hasField(lines: readonly string[], name: string): boolean {
-  const lower = name.toLowerCase();
+/** Whether flat header lines hold a field, named in lower case (the lines' names in any case). */
+function hasField(lines: readonly string[], lower: string): boolean {
   for (let i = 0; i < lines.length; i += 2) if (lines[i]!.toLowerCase() === lower) return true;
   return false;
 }

@@ -2,7 +2,7 @@ import { BoundedMemo } from './bounded-memo';
 import { splitList } from './header-list';
 import { decidingRange } from './deciding-range';
 import { type MediaType, specificity } from './media-type';
-import { MAX_PARAMETERS, readMediaType } from './media-type-reader';
+import { readMediaType } from './media-type-reader';
 
 /** One media range of an Accept header with its weight and its position in the header. */
 export interface MediaRange extends MediaType {

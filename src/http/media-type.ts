@@ -1,6 +1,6 @@
 import { canonicalCharset } from './charset-label';
 import * as contentType from 'content-type';
-import { MAX_PARAMETERS, readMediaType } from './media-type-reader';
+import { readMediaType } from './media-type-reader';
 
 /**
  * A parsed media type (RFC 9110 section 8.3.1). `type` and `subtype` are lower-case; parameter
