@@ -2,7 +2,7 @@
  * The data every benchmark server answers with or reads, identical across frameworks so that
  * only the framework's work differs.
  */
-import { toXml } from '../src/converters/xml-writing';
+import { toXml } from '../src/converters/xml/xml-writing';
 
 /** The small object of the JSON GET cases. */
 export const ITEM = Object.freeze({

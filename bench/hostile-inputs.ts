@@ -4,7 +4,7 @@
  * request head), beside the well-formed request of the same route and size it is measured against.
  */
 import type { Bookcase } from '../routes/model/bookcase';
-import { toXml } from '../src/converters/xml-writing';
+import { toXml } from '../src/converters/xml/xml-writing';
 import { MAX_RANGES } from '../src/http/accept-header';
 
 /** What fits in one header field under node's 16 KiB limit for the whole head. */

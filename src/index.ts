@@ -45,8 +45,8 @@ export { validateWithSchema, type ValidationOptions, type FieldError } from './s
 export type { MediaType } from './http/media-type';
 
 // The values a handler returns or reads besides plain data; converters are in `represent/converters`.
-export { Form, type FormInit } from './converters/form';
-export { XmlDocument } from './converters/xml-document';
+export { Form, type FormInit } from './converters/form/form';
+export { XmlDocument } from './converters/xml/xml-document';
 /**
  * The `feed` package's `Feed` class, re-exported: build the feeds a route returns with this one,
  * since the library tells a feed by its class (the CommonJS build carries its own copy of `feed`).
@@ -54,7 +54,7 @@ export { XmlDocument } from './converters/xml-document';
 export { Feed } from 'feed';
 export type { FeedOptions, Item as FeedItem } from 'feed';
 /** Plain text as the HTML a feed's title or summary is written as: a user's text is never markup there. */
-export { feedText } from './converters/feed-text';
+export { feedText } from './converters/feed/feed-text';
 export { parseMediaType, formatMediaType } from './http/media-type';
 
 // Caching: the route policy and validators; the shared cache is in `represent/cache`.

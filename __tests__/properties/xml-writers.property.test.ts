@@ -1,7 +1,7 @@
 import { DOMImplementation } from '@xmldom/xmldom';
 import fc from 'fast-check';
 import { AtomConverter, Feed, RssConverter, XmlObjectConverter, XmlSourceConverter } from '../../src/converters';
-import { invalidXmlCharAt } from '../../src/converters/xml-characters';
+import { invalidXmlCharAt } from '../../src/converters/xml/xml-characters';
 import { BadRequest } from '../../src/errors/http-error';
 import { toProblemDocument } from '../../src/errors/problem-document';
 import { problemXml } from '../../src/errors/problem-xml';

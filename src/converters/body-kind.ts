@@ -1,6 +1,6 @@
 import { Feed } from 'feed';
-import { Form } from './form';
-import { XmlDocument, isXmlDocument } from './xml-document';
+import { Form } from './form/form';
+import { XmlDocument, isXmlDocument } from './xml/xml-document';
 
 /**
  * What a body is converted from or into. Converters answer per kind, so the route's declared body

@@ -3,14 +3,14 @@ import { formatMediaType } from '../http/media-type';
 import { BoundedMemo } from '../http/bounded-memo';
 import type { BodyConverter } from './body-converter';
 import type { BodyKind } from './body-kind';
-import { AtomConverter } from './atom-converter';
-import { ByteArrayConverter } from './byte-array-converter';
-import { FormConverter } from './form-converter';
-import { JsonConverter } from './json-converter';
-import { RssConverter } from './rss-converter';
-import { TextConverter } from './text-converter';
-import { XmlObjectConverter } from './xml-object-converter';
-import { XmlSourceConverter } from './xml-source-converter';
+import { AtomConverter } from './feed/atom-converter';
+import { ByteArrayConverter } from './bytes/byte-array-converter';
+import { FormConverter } from './form/form-converter';
+import { JsonConverter } from './json/json-converter';
+import { RssConverter } from './feed/rss-converter';
+import { TextConverter } from './text/text-converter';
+import { XmlObjectConverter } from './xml/xml-object-converter';
+import { XmlSourceConverter } from './xml/xml-source-converter';
 
 /**
  * An ordered list of body converters. The first converter in order that can read (or write) a kind

@@ -1,5 +1,5 @@
 import { Builder } from 'xml2js';
-import { escapeInvalidXmlChars } from '../converters/xml-characters';
+import { escapeInvalidXmlChars } from '../converters/xml/xml-characters';
 import type { ProblemDocument } from './problem-document';
 
 const XML_NAME = /^[A-Za-z_][\w.-]*$/;

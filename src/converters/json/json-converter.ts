@@ -1,0 +1,95 @@
+import type { MediaType } from '../../http/media-type';
+import type { BodyConverter, ReadOptions, WriteOptions, WrittenBody } from '../body-converter';
+import type { BodyKind } from '../body-kind';
+import { DEFAULT_CHARSET, charsetOf, decodeText, encodeText } from '../charset';
+import { jsonDepthViolation, mayContainForbiddenKey } from './json-depth';
+import { locateJsonError } from './json-syntax-error';
+import { lineAndColumn, malformedBody, rejectedBody } from '../malformed-body';
+import { concreteWriteType, contentTypeOf, mediaTypes, supportsRead, supportsWrite } from '../media-type-support';
+import { isForbiddenKey } from '../prototype-safety';
+
+/** Options of {@link JsonConverter}. */
+export interface JsonConverterOptions {
+  /** Indentation of written JSON (as for `JSON.stringify`); none by default. */
+  readonly space?: number | string;
+}
+
+/** The concrete type a negotiated type is written as, its charset, and the Content-Type per charset used. */
+interface WriteTarget {
+  readonly mediaType: MediaType;
+  readonly charset: string | undefined;
+  readonly contentTypes: Map<string, string>;
+}
+
+/** JSON.parse calls this for every member: returning `undefined` deletes the member. */
+function dropForbiddenKeys(this: unknown, key: string, value: unknown): unknown {
+  return isForbiddenKey(key) ? undefined : value;
+}
+
+/**
+ * Objects (any JSON value) from and to `application/json` and every `application/*+json`
+ * (RFC 8259; the suffix, RFC 6839 section 3.1), and strings to them, as JSON strings (a string
+ * is a JSON text, RFC 8259 section 2): a string read from JSON is its raw text (the text
+ * converter reads it first). Reading refuses bodies nested deeper than the
+ * limit and drops the keys `__proto__`, `constructor` and `prototype` wherever they occur.
+ */
+export class JsonConverter implements BodyConverter {
+  readonly name = 'json';
+  readonly supportedMediaTypes: readonly MediaType[] = mediaTypes('application/json', 'application/*+json');
+  readonly #space: number | string | undefined;
+
+  constructor(options: JsonConverterOptions = {}) {
+    this.#space = options.space;
+  }
+
+  canRead(kind: BodyKind, mediaType: MediaType): boolean {
+    return kind === 'object' && supportsRead(this.supportedMediaTypes, mediaType);
+  }
+
+  canWrite(kind: BodyKind, mediaType: MediaType): boolean {
+    return (kind === 'object' || kind === 'string') && supportsWrite(this.supportedMediaTypes, mediaType);
+  }
+
+  async read(body: Buffer, options: ReadOptions): Promise<unknown> {
+    // RFC 8259 section 8.1: JSON is UTF-8; a charset parameter has no effect on compliant
+    // recipients, but one that says otherwise is honoured, as senders that add it mean it.
+    const text = decodeText(body, charsetOf(options.mediaType) ?? DEFAULT_CHARSET, 'JSON');
+    const tooDeep = jsonDepthViolation(text, options.maxDepth);
+    if (tooDeep !== -1) throw rejectedBody('JSON', `it nests deeper than ${options.maxDepth} levels (at position ${tooDeep})`);
+    try {
+      return mayContainForbiddenKey(text) ? JSON.parse(text, dropForbiddenKeys) : JSON.parse(text);
+    } catch (error) {
+      throw malformedJson(text, error);
+    }
+  }
+
+  write(value: unknown, options: WriteOptions): WrittenBody {
+    const text = JSON.stringify(value, null, this.#space);
+    if (text === undefined) throw new TypeError(`A ${typeof value} cannot be written as JSON`);
+    const target = this.#targetOf(options.mediaType);
+    const encoded = encodeText(text, target.charset);
+    let contentType = target.contentTypes.get(encoded.charset);
+    if (contentType === undefined) target.contentTypes.set(encoded.charset, (contentType = contentTypeOf(target.mediaType, encoded.charset)));
+    return { body: encoded.body, contentType };
+  }
+
+  /** What a negotiated type is written as, worked out once per type object (routes reuse theirs). */
+  #targetOf(wanted: MediaType): WriteTarget {
+    let target = this.#targets.get(wanted);
+    if (target === undefined) {
+      const mediaType = concreteWriteType(this.supportedMediaTypes, wanted);
+      target = { mediaType, charset: charsetOf(mediaType), contentTypes: new Map() };
+      this.#targets.set(wanted, target);
+    }
+    return target;
+  }
+
+  readonly #targets = new WeakMap<MediaType, WriteTarget>();
+}
+
+function malformedJson(text: string, error: unknown): Error {
+  if (!(error instanceof SyntaxError)) return error as Error;
+  const located = locateJsonError(text);
+  if (located === undefined) return malformedBody('JSON', error.message, undefined, error);
+  return malformedBody('JSON', located.reason, { offset: located.offset, ...lineAndColumn(text, located.offset) }, error);
+}
