@@ -10,7 +10,8 @@ import type { Route } from '../src/routing/route';
 import { selectRoute } from '../src/routing/route-selection';
 import { type ValidatorSource, versionValidators } from '../src/validators';
 import { bindContext } from './context-binder';
-import { representationName, validatorHeaders } from './representation-writer';
+import { representationName } from '../src/exchange/representation';
+import { validatorHeaders } from './representation-writer';
 import { normaliseHeaders } from './response-headers';
 import { toResult } from './result-writer';
 

@@ -3,14 +3,14 @@ import { type Validators, evaluatePreconditions, isGetOrHead } from '../src/cach
 import { strongEntityTag } from '../src/caching/entity-tag';
 import { formatHttpDate } from '../src/caching/http-date';
 import type { RequestInfo } from '../src/conditions/request-info';
-import { type BodyKind, valueKindOf } from '../src/converters/body-kind';
+import { valueKindOf } from '../src/converters/body-kind';
 import { PreconditionFailed } from '../src/errors/http-error';
 import { notAcceptable } from '../src/errors/negotiation-errors';
 import { ProblemType } from '../src/errors/problem-types';
 import { negotiate } from '../src/http/accept-header';
 import { type MediaType, formatMediaType, tryParseMediaType } from '../src/http/media-type';
 import type { CompiledRoute } from '../src/routing/route';
-import { negotiateWithAccepted } from '../src/routing/route-compilation';
+import { type Representation, availableTypes, chooseRepresentation } from '../src/exchange/representation';
 import { type ValidatorSource, toValidators } from '../src/validators';
 import type { WrittenBody } from '../src/converters/body-converter';
 import type { ResponseHeaderMap } from '../src/caching/response-policy';
@@ -18,22 +18,6 @@ import { headFirst } from './head-first';
 import { type MaybePromise, andThen } from './maybe-promise';
 import { type HeaderBag, cacheHeaders, isCacheable, normaliseHeaders, notModifiedHeaders, presetHeaders } from './response-headers';
 import type { Result } from './result-writer';
-
-/** A short name of a representation, for per-representation entity tags: `json`, `xml`, `vnd.api+json`. */
-export function representationName(mediaType: MediaType): string {
-  return mediaType.subtype;
-}
-
-/**
- * Whether Accept could choose another representation, so that the response (and its 304) must say
- * `Vary: Accept`: the route produces more than one type, or more than one representation of a
- * value of `kind` could be written. `kind` is `undefined` for a body whose Content-Type the handler
- * set, which is not negotiated.
- */
-export function variesByAccept(route: CompiledRoute, kind: BodyKind | undefined): boolean {
-  if (route.mapping.produces.expressions.length > 1) return true;
-  return kind !== undefined && (route.offers(kind).length > 1 || route.ranges(kind).length > 0);
-}
 
 function addVary(headers: HeaderBag, field: string): void {
   const current = headers.vary;
@@ -109,6 +93,7 @@ export function writeRepresentation(
   result: Result,
   now: number,
   hookValidators: ValidatorSource = undefined,
+  presumed?: Representation,
 ): MaybePromise<void> {
   const method = request.method;
   const preset = presetHeaders(res);
@@ -119,17 +104,12 @@ export function writeRepresentation(
   }
   const kind = valueKindOf(result.body);
   const explicitType = tryParseMediaType(headers['content-type'] as string | undefined);
-  const offers = explicitType === undefined ? route.offers(kind) : [explicitType];
-  // A converter that writes a range (bytes as any type, strings as any text type) writes whatever
-  // member of it Accept names: those are offers too, and more than one type could be chosen.
-  const ranges = explicitType === undefined ? route.ranges(kind) : [];
-  const chosen =
-    explicitType ??
-    (ranges.length === 0
-      ? negotiate(offers, request.accept)[0]
-      : negotiateWithAccepted(offers, ranges, request.accept, route.mapping.produces)[0]);
-  if (variesByAccept(route, explicitType === undefined ? kind : undefined)) addVary(headers, 'Accept');
-  if (chosen === undefined) throw notAcceptable([...new Set([...offers, ...ranges].map(formatMediaType))]);
+  // The representation the hook answered preconditions for, when it is this value's.
+  const representation =
+    presumed !== undefined && presumed.kind === kind && explicitType === undefined ? presumed : chooseRepresentation(route, kind, request.accept, explicitType);
+  const chosen = representation.mediaType;
+  if (representation.varies) addVary(headers, 'Accept');
+  if (chosen === undefined) throw notAcceptable(availableTypes(representation));
   // A handler that picks one of the types the route declares (the stored image's, say) picked the
   // representation: a success in a type Accept refuses is a 406 naming it, as negotiation's would be.
   // Only for GET and HEAD: after an unsafe method has run, refusing its answer would hide that it did.
@@ -140,7 +120,7 @@ export function writeRepresentation(
   if (converter === undefined) throw new TypeError(`No body converter can write a ${kind} as ${formatMediaType(chosen)}`);
 
   const given =
-    toValidators(result.validators ?? hookValidators, offers.length > 1 ? representationName(chosen) : undefined) ?? validatorHeaders(headers);
+    toValidators(result.validators ?? hookValidators, representation.tagName) ?? validatorHeaders(headers);
   if (given?.etag !== undefined) headers.etag = given.etag;
   if (given?.lastModified !== undefined) headers['last-modified'] = typeof given.lastModified === 'string' ? given.lastModified : formatHttpDate(given.lastModified);
   const final = cacheHeaders(method, route.cachePolicy, headers, now);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type PreconditionOutcome, type Validators, evaluatePreconditions, evaluatePreconditionsOverRepresentations, isGetOrHead } from '../src/caching/conditional-request';
 import type { RequestInfo } from '../src/conditions/request-info';
 import type { RequestContext } from '../src/dsl/request-context';
-import { negotiate } from '../src/http/accept-header';
+import { type Representation, chooseRepresentation } from '../src/exchange/representation';
 import type { RequestSegment } from '../src/routing/request-path';
 import type { Route } from '../src/routing/route';
 import { type ValidatorSource, toValidators, versionValidators } from '../src/validators';
@@ -12,7 +12,7 @@ import { type MaybePromise, andThen } from './maybe-promise';
 import type { DispatchExchange } from './request-exchange';
 import { readRequestBody } from './request-body';
 import { cacheHeaders, notModifiedHeaders, presetHeaders } from './response-headers';
-import { preconditionFailed, representationName, send, variesByAccept, writeRepresentation } from './representation-writer';
+import { preconditionFailed, send, writeRepresentation } from './representation-writer';
 import { toResult } from './result-writer';
 
 type Context = RequestContext<unknown, unknown, unknown, unknown, unknown>;
@@ -33,6 +33,8 @@ interface Invocation {
   readonly now: number;
   /** The validators the `.etag()` hook gave, for the 200 as well as the 304. */
   validators: ValidatorSource;
+  /** The representation the hook's preconditions were answered for, for the 200 to be written in. */
+  representation: Representation | undefined;
 }
 
 /**
@@ -54,7 +56,7 @@ export function invokeRoute(
   now: number,
 ): MaybePromise<void> {
   const context = bindContext(route, segments, request, exchange, mediaType) as Context;
-  const invocation: Invocation = { route, candidates, segments, req, res, request, exchange, context, now, validators: undefined };
+  const invocation: Invocation = { route, candidates, segments, req, res, request, exchange, context, now, validators: undefined, representation: undefined };
   const hook = route.options.etag as Hook | undefined;
   if (hook !== undefined) return andThen(hook(context), answerFromHook, invocation);
   if (!isGetOrHead(request.method) && hasPreconditions(request)) {
@@ -76,9 +78,9 @@ function answerFromHook(invocation: Invocation, source: ValidatorSource): MaybeP
   let validators: Validators | undefined;
   let outcome: PreconditionOutcome;
   if (safe) {
-    const offers = route.offers('object');
-    const chosen = offers.length > 1 ? negotiate(offers, request.accept)[0] : undefined;
-    validators = toValidators(source, chosen === undefined ? undefined : representationName(chosen));
+    // The handler has not run: the representation is that of the kind of value the route answers with.
+    const representation = (invocation.representation = chooseRepresentation(route, route.answerKind, request.accept));
+    validators = toValidators(source, representation.tagName);
     // No such resource: a GET's answer is the handler's (a 404), and preconditions do not apply to
     // an answer that would not be a success (RFC 9110 section 13.2.1).
     if (validators === undefined) return readBodyAndHandle(invocation);
@@ -91,7 +93,7 @@ function answerFromHook(invocation: Invocation, source: ValidatorSource): MaybeP
   if (outcome === 'proceed') return readBodyAndHandle(invocation);
   const own = presetHeaders(res);
   if (validators?.etag !== undefined) own.etag = validators.etag;
-  if (variesByAccept(route, 'object')) own.vary = 'Accept';
+  if (invocation.representation?.varies === true) own.vary = 'Accept';
   send(res, 304, notModifiedHeaders(cacheHeaders(request.method, route.cachePolicy, own, invocation.now)), undefined);
 }
 
@@ -121,5 +123,5 @@ function writeResult(invocation: Invocation, value: unknown): MaybePromise<void>
   const result = toResult(value);
   // Timed out, client gone, or the handler wrote the response itself.
   if (exchange.aborted || res.headersSent || res.writableEnded) return;
-  return writeRepresentation(res, invocation.request, invocation.route, result, invocation.now, invocation.validators);
+  return writeRepresentation(res, invocation.request, invocation.route, result, invocation.now, invocation.validators, invocation.representation);
 }

@@ -12,7 +12,7 @@ import { type ConverterRegistry, defaultConverters } from './converters/converte
 import { DEFAULT_BODY_LIMIT } from '../middleware/body-reader';
 import { isConcrete } from './http/media-type';
 import { RouteIndex } from './routing/route-index';
-import { compileBody, defaultXmlRoot, perKind, readableTypes, readsFormObjects, writableOffers, writableRanges } from './routing/route-compilation';
+import { compileBody, defaultXmlRoot, perKind, presumedAnswerKind, readableTypes, readsFormObjects, writableOffers, writableRanges } from './routing/route-compilation';
 import {
   type MappingAttributes,
   type RequestMapping,
@@ -159,6 +159,7 @@ export class Router<P extends string = ''> {
     const unwritable = unwritableProduces(registry, mapping.produces);
     if (unwritable !== undefined) throw new Error(`Route ${name}: it produces ${unwritable}`);
     const body = compileBody(declaration.body);
+    const offers = perKind(writableOffers, registry, mapping.produces);
     const route: Route = {
       registry,
       bodyKind: body.kind,
@@ -171,7 +172,8 @@ export class Router<P extends string = ''> {
       cachePolicy: declaration.options.cache ?? this.options.cache,
       timeout: declaration.options.timeout ?? this.options.timeout,
       xmlRoot: declaration.options.xmlRoot ?? defaultXmlRoot(mapping.template),
-      offers: perKind(writableOffers, registry, mapping.produces),
+      offers,
+      answerKind: presumedAnswerKind(offers),
       ranges: perKind(writableRanges, registry, mapping.produces),
       producedTypes: mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType),
       order: this.table.length,

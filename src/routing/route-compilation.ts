@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ConsumesCondition } from '../conditions/consumes-condition';
 import type { ProducesCondition } from '../conditions/produces-condition';
-import { type BodyKind, bodyKindOf, writesAsIs } from '../converters/body-kind';
+import { BODY_KINDS, type BodyKind, bodyKindOf, writesAsIs } from '../converters/body-kind';
 import { rendersActively } from '../http/active-content';
 import { acceptedCharset, acceptedType } from './accepted-type';
 import type { ConverterRegistry } from '../converters/converter-registry';
@@ -224,4 +224,14 @@ export function perKind(
     if (list === undefined) cache.set(kind, (list = Object.freeze(compute(registry, kind, produces))));
     return list;
   };
+}
+
+/**
+ * The kind of value a route is taken to answer with before its handler has run (its `.etag()`
+ * hook's representation): objects when it can write them, else the first kind in
+ * {@link BODY_KINDS} order it can write, so that a route producing only text types is a string's.
+ */
+export function presumedAnswerKind(offers: (kind: BodyKind) => readonly MediaType[]): BodyKind {
+  if (offers('object').length > 0) return 'object';
+  return BODY_KINDS.find((kind) => offers(kind).length > 0) ?? 'object';
 }

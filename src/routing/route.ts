@@ -46,6 +46,12 @@ export interface Route {
   readonly xmlRoot: string;
   /** The concrete media types the route declares it produces, in its order (for `ctx.mediaType`). */
   readonly producedTypes: readonly MediaType[];
+  /**
+   * The kind of value the route is taken to answer with before its handler has run, for the
+   * representation its `.etag()` hook answers preconditions for: objects when it can write them,
+   * else the first kind it can write (strings for a route producing `text/plain` and `text/html`).
+   */
+  readonly answerKind: BodyKind;
   /** The concrete media types a value of a kind can be written as, in the server's order (memoised). */
   offers(kind: BodyKind): readonly MediaType[];
   /** The ranges a converter writes any member of for a kind (bytes as any type): Accept picks the member (memoised). */
