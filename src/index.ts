@@ -40,7 +40,7 @@ export {
 } from './errors/http-error';
 export { ProblemType } from './errors/problem-types';
 export type { ProblemDocument } from './errors/problem-document';
-export { writeProblemFor } from '../middleware/problem-writer';
+export { writeProblemFor } from './exchange/problem-writer';
 export { validateWithSchema, type ValidationOptions, type FieldError } from './schema-validation';
 export type { MediaType } from './http/media-type';
 

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import { ProblemType, ResponseEntity } from '../../src';
-import { readRawBody } from '../../middleware/body-reader';
+import { readRawBody } from '../../src/exchange/body-reader';
 import { HttpError } from '../../src/errors/http-error';
 import { contentCodings } from '../../src/http/content-coding';
 import { expectProblem, serve, spyHandler } from './negotiation-fixture';

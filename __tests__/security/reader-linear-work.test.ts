@@ -67,7 +67,7 @@ function load<T extends object>(path: string): T {
 }
 
 function loadReaders(): readonly Reader[] {
-  const { DEFAULT_BODY_LIMIT } = load<typeof import('../../middleware/body-reader')>('../../middleware/body-reader');
+  const { DEFAULT_BODY_LIMIT } = load<typeof import('../../src/exchange/body-reader')>('../../src/exchange/body-reader');
   const { AtomConverter, CsvConverter, DEFAULT_MAX_DEPTH, FormConverter, JsonConverter, RssConverter, XmlObjectConverter, XmlSourceConverter } = load<typeof import('../../src/converters')>('../../src/converters');
   const { parseMediaType } = load<typeof import('../../src/http/media-type')>('../../src/http/media-type');
   const { parseAccept, preferredMediaTypes } = load<typeof import('../../src/http/accept-header')>('../../src/http/accept-header');

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ProblemType } from '../../src/errors/problem-types';
 import { AtomConverter, type BodyConverter, type BodyKind, RssConverter, XmlObjectConverter, XmlSourceConverter } from '../../src/converters';
-import { DEFAULT_BODY_LIMIT } from '../../middleware/body-reader';
+import { DEFAULT_BODY_LIMIT } from '../../src/exchange/body-reader';
 import { readOptions } from '../converters/helpers';
 import { expectProblem, service } from '../routes/service-fixture';
 import { countCharacterVisits } from '../setup/character-visits';

@@ -2,13 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import getRawBody from 'raw-body';
-import { ContentTooLarge, HttpError } from '../src/errors/http-error';
-import { unsupportedContentCoding } from '../src/errors/negotiation-errors';
-import { ProblemType } from '../src/errors/problem-types';
-import { DEFAULT_CHARSET, charsetOf, encodeText } from '../src/converters/charset';
-import { canonicalCharset } from '../src/http/charset-label';
-import { contentCodings, transferCodings } from '../src/http/content-coding';
-import { type MediaType, formatMediaType, suffixOf } from '../src/http/media-type';
+import { ContentTooLarge, HttpError } from '../errors/http-error';
+import { unsupportedContentCoding } from '../errors/negotiation-errors';
+import { ProblemType } from '../errors/problem-types';
+import { DEFAULT_CHARSET, charsetOf, encodeText } from '../converters/charset';
+import { canonicalCharset } from '../http/charset-label';
+import { contentCodings, transferCodings } from '../http/content-coding';
+import { type MediaType, formatMediaType, suffixOf } from '../http/media-type';
 
 /** The default request body limit: 1 MB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

@@ -1,5 +1,5 @@
-import { ResponseEntity } from '../src/response-entity';
-import type { ValidatorSource } from '../src/validators';
+import { ResponseEntity } from '../response-entity';
+import type { ValidatorSource } from '../validators';
 
 /** How a handler's result becomes a response: status, extra headers and a body value. */
 export interface Result {

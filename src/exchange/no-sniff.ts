@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { CONTENT_TYPE_OPTIONS } from '../src/http/content-type-options';
+import { CONTENT_TYPE_OPTIONS } from '../http/content-type-options';
 
 const [NAME, VALUE] = CONTENT_TYPE_OPTIONS;
 

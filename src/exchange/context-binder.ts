@@ -1,13 +1,13 @@
 import type { Request, Response } from 'express';
-import { InvalidBinding, bindingProblem, resolveBinding, splitList } from '../src/binding/value-binding';
-import type { RequestInfo } from '../src/conditions/request-info';
-import type { RequestContext } from '../src/dsl/request-context';
-import { BadRequest } from '../src/errors/http-error';
-import { ProblemType } from '../src/errors/problem-types';
-import { expandPath, expandTemplate } from '../src/routing/path-expansion';
-import type { MatrixVariables } from '../src/routing/matrix-variables';
-import { type RequestSegment, matrixOf } from '../src/routing/request-path';
-import type { Route } from '../src/routing/route';
+import { InvalidBinding, bindingProblem, resolveBinding, splitList } from '../binding/value-binding';
+import type { RequestInfo } from '../conditions/request-info';
+import type { RequestContext } from '../dsl/request-context';
+import { BadRequest } from '../errors/http-error';
+import { ProblemType } from '../errors/problem-types';
+import { expandPath, expandTemplate } from '../routing/path-expansion';
+import type { MatrixVariables } from '../routing/matrix-variables';
+import { type RequestSegment, matrixOf } from '../routing/request-path';
+import type { Route } from '../routing/route';
 
 type Bag = Record<string, unknown>;
 

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import type { RequestInfo } from '../src/conditions/request-info';
-import { BadRequest } from '../src/errors/http-error';
-import { unsupportedMediaType } from '../src/errors/negotiation-errors';
-import { hasRepeatedContentType } from '../src/http/content-type-field';
-import { ProblemType } from '../src/errors/problem-types';
-import type { CompiledRoute } from '../src/routing/route';
-import { isFormType } from '../src/routing/route-compilation';
-import { validateWithSchema } from '../src/schema-validation';
+import type { RequestInfo } from '../conditions/request-info';
+import { BadRequest } from '../errors/http-error';
+import { unsupportedMediaType } from '../errors/negotiation-errors';
+import { hasRepeatedContentType } from '../http/content-type-field';
+import { ProblemType } from '../errors/problem-types';
+import type { CompiledRoute } from '../routing/route';
+import { isFormType } from '../routing/route-compilation';
+import { validateWithSchema } from '../schema-validation';
 import { bodyReadBefore, readRawBody } from './body-reader';
 
 /**

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BadRequest } from '../src/errors/http-error';
-import { ProblemType } from '../src/errors/problem-types';
-import { type HostAuthority, formatAuthority, parseHostField } from '../src/http/host-field';
-import { type Scheme, formatOrigin } from '../src/http/origin';
-import { requestAuthority } from '../src/routing/request-authority';
+import { BadRequest } from '../errors/http-error';
+import { ProblemType } from '../errors/problem-types';
+import { type HostAuthority, formatAuthority, parseHostField } from '../http/host-field';
+import { type Scheme, formatOrigin } from '../http/origin';
+import { requestAuthority } from '../routing/request-authority';
 import { writeProblemFor } from './problem-writer';
 import { requestTarget } from './request-exchange';
 

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatHttpDate } from '../src/caching/http-date';
-import { HttpError } from '../src/errors/http-error';
-import { type ProblemDocument, toProblemDocument } from '../src/errors/problem-document';
-import { problemXml } from '../src/errors/problem-xml';
-import { type MediaRange, parseAccept, preferredMediaTypes } from '../src/http/accept-header';
-import { parseMediaType } from '../src/http/media-type';
-import { REPRESENTATION_FIELDS } from '../src/http/representation-fields';
+import { formatHttpDate } from '../caching/http-date';
+import { HttpError } from '../errors/http-error';
+import { type ProblemDocument, toProblemDocument } from '../errors/problem-document';
+import { problemXml } from '../errors/problem-xml';
+import { type MediaRange, parseAccept, preferredMediaTypes } from '../http/accept-header';
+import { parseMediaType } from '../http/media-type';
+import { REPRESENTATION_FIELDS } from '../http/representation-fields';
 import { markNoSniff } from './no-sniff';
 import { requestTarget } from './request-exchange';
 

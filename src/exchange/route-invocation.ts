@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type PreconditionOutcome, type Validators, evaluatePreconditions, evaluatePreconditionsOverRepresentations, isGetOrHead } from '../src/caching/conditional-request';
-import type { RequestInfo } from '../src/conditions/request-info';
-import type { RequestContext } from '../src/dsl/request-context';
-import { type Representation, chooseRepresentation } from '../src/exchange/representation';
-import type { RequestSegment } from '../src/routing/request-path';
-import type { Route } from '../src/routing/route';
-import { type ValidatorSource, toValidators, versionValidators } from '../src/validators';
+import { type PreconditionOutcome, type Validators, evaluatePreconditions, evaluatePreconditionsOverRepresentations, isGetOrHead } from '../caching/conditional-request';
+import type { RequestInfo } from '../conditions/request-info';
+import type { RequestContext } from '../dsl/request-context';
+import { type Representation, chooseRepresentation } from '../exchange/representation';
+import type { RequestSegment } from '../routing/request-path';
+import type { Route } from '../routing/route';
+import { type ValidatorSource, toValidators, versionValidators } from '../validators';
 import { bindContext } from './context-binder';
 import { evaluateAgainstGet, hasPreconditions, representationNames } from './current-validators';
 import { type MaybePromise, andThen } from './maybe-promise';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { isSafeMethod } from '../src/http/safe-method';
+import { isSafeMethod } from '../http/safe-method';
 
 /** Per connection, how many unsafe requests it carried are not answered yet; none is no entry. */
 const unsafeInFlight = new WeakMap<Socket, number>();

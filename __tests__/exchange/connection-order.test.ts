@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { inConnectionOrder } from '../../middleware/connection-order';
+import { inConnectionOrder } from '../../src/exchange/connection-order';
 
 /** A response as node makes it: without its socket while an earlier response on the connection is unfinished. */
 function response(assigned: Socket | null): ServerResponse & EventEmitter {

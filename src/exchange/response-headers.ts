@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { parseCacheControl } from '../src/caching/cache-control';
-import { BoundedMemo } from '../src/http/bounded-memo';
-import { type ResponseHeaderMap, type ResponsePolicy, correctResponseHeaders, responsePolicyHeaders } from '../src/caching/response-policy';
+import { parseCacheControl } from '../caching/cache-control';
+import { BoundedMemo } from '../http/bounded-memo';
+import { type ResponseHeaderMap, type ResponsePolicy, correctResponseHeaders, responsePolicyHeaders } from '../caching/response-policy';
 
 /** Headers as the dispatcher builds them, by lower-case name. */
 export type HeaderBag = Record<string, string | string[]>;
