@@ -21,8 +21,6 @@ export const userInputSchema = z.object({ id: z.string().optional(), ...userFiel
 /** A user's writable fields after a patch: unknown members are an error. */
 export const patchedUserSchema = z.strictObject(userFields);
 
-export type UserInput = z.infer<typeof userInputSchema>;
-
 /** A stored user. */
 export interface User {
   readonly id: string;
@@ -39,13 +37,6 @@ export type UserField = (typeof USER_FIELDS)[number];
 export interface UserView extends User {
   readonly avatar?: string;
 }
-
-/**
- * Ids a client may choose on PUT: unreserved URI characters (RFC 3986 section 2.3), so that an id
- * is its own path segment; `search` and `feed` name other resources under /users.
- */
-export const USER_ID = /^[A-Za-z0-9._~-]{1,64}$/;
-export const RESERVED_IDS: ReadonlySet<string> = new Set(['search', 'feed', '.', '..']);
 
 /** The users a new store starts with: three of each role, ids 1 to 9. */
 export function seedUsers(): User[] {

@@ -10,8 +10,3 @@ export function isForbiddenKey(key: string): boolean {
   // Their lengths first: most keys are told apart without hashing them.
   return (key.length === 9 || key.length === 11) && FORBIDDEN_KEYS.has(key);
 }
-
-/** An object without a prototype: `obj.toString` and friends are simply absent. */
-export function nullPrototypeObject<T>(): Record<string, T> {
-  return Object.create(null) as Record<string, T>;
-}

@@ -50,6 +50,3 @@ export const ProblemType = {
   /** 500: the handler threw something that is not an `HttpError`; no details are sent. */
   internal: 'urn:represent:problem:internal-error',
 } as const;
-
-/** Any of the {@link ProblemType} URIs. */
-export type ProblemTypeUri = (typeof ProblemType)[keyof typeof ProblemType];

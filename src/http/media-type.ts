@@ -23,9 +23,6 @@ export class InvalidMediaTypeError extends Error {
   }
 }
 
-/** `*` followed by `/*`: matches everything. */
-export const ALL: MediaType = Object.freeze({ type: '*', subtype: '*', parameters: Object.freeze({}) });
-
 /**
  * Parses a media type or media range such as `application/json; charset=utf-8` or `text/*`
  * (`readMediaType`: the `content-type` package's grammar, `*` a token character, OWS spaces

@@ -1,9 +1,6 @@
 import { BoundedMemo } from '../http/bounded-memo';
 import { type PathTemplate, parsePathTemplate } from './path-template';
 
-/** A value a placeholder is filled with: its text, or a number written in decimal. */
-export type PathValue = string | number;
-
 /** Thrown when a template cannot be expanded into a path its own route would match. */
 export class PathExpansionError extends Error {
   constructor(template: string, reason: string) {

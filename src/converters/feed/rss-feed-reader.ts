@@ -1,5 +1,5 @@
 import type { Element } from '@xmldom/xmldom';
-import { type Author, type Category, type Enclosure, Feed, type FeedOptions, type Item } from 'feed';
+import { type Category, type Enclosure, Feed, type FeedOptions, type Item } from 'feed';
 import { ATOM_NAMESPACE } from './atom-feed-reader';
 import { defined, feedDate, invalidFeed } from './invalid-feed';
 import { parseRssAuthor } from './rss-author';
