@@ -43,7 +43,7 @@ describe('ConsumesCondition', () => {
       [['!text/plain'], 'application/json', true],
       [['!text/plain'], 'text/plain', false],
       [['text/plain;charset=utf-8'], 'text/plain; charset=UTF-8', true],
-      // A text body without a charset is UTF-8 (README, Content negotiation).
+      // A text body without a charset is UTF-8 (docs/guide/converters.md, Charsets).
       [['text/plain;charset=utf-8'], 'text/plain', true],
       [['text/plain;charset=iso-8859-1'], 'text/plain', false],
     ])('should match %j against a body of Content-Type %j: %s', (mediaTypes, contentType, matches) => {

@@ -1,6 +1,5 @@
 import { Server } from 'node:net';
 import type { RequestListener } from 'node:http';
-import vm from 'node:vm';
 import { publicEntries, transpile } from './block-compiler';
 import type { CodeBlock } from './markdown-blocks';
 
@@ -123,9 +122,10 @@ export async function runBlock(block: CodeBlock): Promise<BlockRun> {
   const module = { exports: {} as Record<string, unknown> };
   const names = ['require', 'module', 'exports', 'console', 'jest', 'expect', ...Object.keys(runner.globals)];
   try {
-    const run = vm.runInThisContext(`(async function (${names.join(', ')}) {${transpile(block)}\n})`, { filename: `${block.file}:${block.line}` }) as (
-      ...args: unknown[]
-    ) => Promise<void>;
+    // Made by this realm's Function (the test environment's), not node's vm: a block's TypeError
+    // must be the one the library's modules see. sourceURL names the page in stack traces.
+    const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...args: unknown[]) => Promise<void>;
+    const run = new AsyncFunction(...names, `${transpile(block)}\n//# sourceURL=${block.file}:${block.line}`);
     await run(load, module, module.exports, quiet, jest, expect, ...Object.values(runner.globals));
   } finally {
     Server.prototype.listen = listen;

@@ -1,4 +1,4 @@
-import { STATUS_CODES, type RequestListener } from 'node:http';
+import { STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import request from 'supertest';
 
 /**
@@ -90,8 +90,11 @@ export interface Answer {
   readonly text: string;
 }
 
-/** Sends one exchange's request to `app` with supertest and answers what came back. */
-export async function send(app: RequestListener, exchange: Exchange): Promise<Answer> {
+/**
+ * Sends one exchange's request with supertest and answers what came back: to a listening server
+ * (one port, so one Host, for a whole transcript: a cache keys by it) or to an app.
+ */
+export async function send(app: RequestListener | Server, exchange: Exchange): Promise<Answer> {
   const agent = request(app);
   const method = exchange.method.toLowerCase() as 'get';
   if (typeof agent[method] !== 'function') throw new Error(`supertest cannot send ${exchange.method}`);
@@ -120,7 +123,8 @@ export function differences(exchange: Exchange, answer: Answer): string[] {
   if (exchange.responseBody !== undefined) {
     const shown = jsonOf(exchange.responseBody);
     if (shown === undefined) {
-      if (answer.text.replace(/\n$/, '') !== exchange.responseBody) found.push(`body ${JSON.stringify(answer.text)}, not ${JSON.stringify(exchange.responseBody)}`);
+      // A page's lines end in LF; a CSV or multipart body's in CRLF.
+      if (answer.text.replace(/\r\n/g, '\n').replace(/\n$/, '') !== exchange.responseBody) found.push(`body ${JSON.stringify(answer.text)}, not ${JSON.stringify(exchange.responseBody)}`);
     } else {
       const got = jsonOf(answer.text);
       if (got === undefined || !contains(got.value, shown.value)) found.push(`body ${answer.text}, which does not contain ${exchange.responseBody}`);

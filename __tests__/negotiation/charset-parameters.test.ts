@@ -3,7 +3,7 @@ import { binary, serve } from './negotiation-fixture';
 
 /**
  * A `charset` parameter in Accept or in a consumes expression names the charset of the body. A
- * textual type that says none is UTF-8 (README, Content negotiation), so a client that asks for
+ * textual type that says none is UTF-8 (docs/guide/converters.md, Charsets), so a client that asks for
  * `application/json;charset=utf-8` is asking for exactly what a JSON route writes.
  */
 describe('charset parameters in Accept and consumes', () => {

@@ -5,7 +5,7 @@ import { type BodyConverter, type BodyKind, CsvConverter, type MediaType, parseM
 import { serve } from './negotiation-fixture';
 
 /**
- * The README's example, written only against the package's public API: arrays of flat objects
+ * The example of docs/guide/converters.md ("A custom converter"), written only against the package's public API: arrays of flat objects
  * from and to `text/csv` (no quoting, for brevity). Nothing in the library knows about it.
  */
 class SimpleCsvConverter implements BodyConverter {

@@ -6,10 +6,10 @@ import request from 'supertest';
 import { AmbiguousMappingError, ResponseEntity, createRouter } from '../../src';
 
 /**
- * The router against a brute-force reference written from the README's rules ("Which route
- * answers"): for a generated route table and request, every route is checked against every
- * condition, the matches are ordered by the README's criteria, and the first one must be the
- * route that answers; when none matches, the README's table says which 4xx answers.
+ * The router against a brute-force reference written from the guide's rules (docs/guide/routing.md,
+ * "Which route answers"): for a generated route table and request, every route is checked against
+ * every condition, the matches are ordered by the guide's criteria, and the first one must be the
+ * route that answers; when none matches, the guide's table says which 4xx answers.
  */
 
 type Segment = 'a' | 'b' | '{x}' | '{d:\\d+}' | '{*rest}';
@@ -257,7 +257,7 @@ describe('route selection against a brute-force reference', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('answers with the route the reference picks, or the 4xx the README names', async () => {
+  it('answers with the route the reference picks, or the 4xx the guide names', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(routeArb, { minLength: 1, maxLength: 8 }), fc.array(requestArb, { minLength: 1, maxLength: 4 }), async (specs, requests) => {
         const routes = declare(specs);
