@@ -140,3 +140,25 @@ export async function runBlock(block: CodeBlock): Promise<BlockRun> {
   const app = typeof exported === 'function' ? (exported as RequestListener) : servers.length === 1 ? (servers[0]!.listeners('request')[0] as RequestListener | undefined) : undefined;
   return { app, printed, testsPassed, ports };
 }
+
+/**
+ * What a block says it prints: the comment after each `console.log(...);` line, `...` standing for
+ * any text (`console.log(error.message); // Route GET /x: ...`).
+ */
+export function promisedPrints(code: string): RegExp[] {
+  return [...code.matchAll(/console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map(
+    (m) => new RegExp(`^${m[1]!.trim().split('...').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's'),
+  );
+}
+
+/** The promised prints `printed` lacks, in order: each must match a later line than the one before. */
+export function unkeptPrints(promised: readonly RegExp[], printed: readonly string[]): string[] {
+  const missing: string[] = [];
+  let from = 0;
+  for (const pattern of promised) {
+    const at = printed.findIndex((line, i) => i >= from && pattern.test(line));
+    if (at === -1) missing.push(`nothing printed matches ${pattern.source}; printed: ${JSON.stringify(printed.slice(from))}`);
+    else from = at + 1;
+  }
+  return missing;
+}

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { ROOT, typeCheck } from './block-compiler';
-import { runBlock } from './block-runner';
+import { promisedPrints, runBlock, unkeptPrints } from './block-runner';
 import { differences, parseTranscript, send } from './http-transcript';
 import { type CodeBlock, blocksOf } from './markdown-blocks';
 import { commandsOf, problemWith, reasonNotRun } from './shell-commands';
@@ -63,9 +63,10 @@ describe('TypeScript blocks', () => {
 
   const runnable = TYPESCRIPT.filter(({ block }) => block.notRun === undefined);
   it.each(runnable.map((group) => [where(group.block), group.transcripts.length, group] as const))(
-    '%s runs, and its %i transcripts answer as shown',
+    '%s runs, prints what it says, and its %i transcripts answer as shown',
     async (_where, _count, { block, transcripts }) => {
       const run = await runBlock(block);
+      expect(unkeptPrints(promisedPrints(block.code), run.printed)).toEqual([]);
       if (transcripts.length === 0) return;
       if (run.app === undefined) throw new Error(`${where(block)} has transcripts below it, but exports no app and starts no server`);
       const server = createServer(run.app);

@@ -1,5 +1,5 @@
 import { typeCheck } from './block-compiler';
-import { runBlock } from './block-runner';
+import { promisedPrints, runBlock, unkeptPrints } from './block-runner';
 import { contains, differences, parseTranscript, send } from './http-transcript';
 import { blocksOf } from './markdown-blocks';
 import { commandsOf, problemWith } from './shell-commands';
@@ -128,5 +128,16 @@ describe('problemWith(command)', () => {
 
   it('reads commands joined with && and drops comments and prompts', () => {
     expect(commandsOf('# set up\n$ npm install && npm start   # serves\n\nnpm test')).toEqual(['npm install', 'npm start', 'npm test']);
+  });
+});
+
+describe('unkeptPrints(promisedPrints(code), printed)', () => {
+  const code = "console.log(a); // Route GET /x: ...\nconsole.log(b);\nconsole.log(c); // done (1)";
+  it.each([
+    ['kept, with other lines between', ['Route GET /x: it produces x', 'other', 'done (1)'], []],
+    ['a line that differs', ['Route GET /y: it produces x', 'done (1)'], [expect.stringMatching(/^nothing printed matches \^Route GET/)]],
+    ['lines out of order', ['done (1)', 'Route GET /x: z'], [expect.stringMatching(/^nothing printed matches \^done/)]],
+  ])('finds %s', (_name, printed, expected) => {
+    expect(unkeptPrints(promisedPrints(code), printed)).toEqual(expected);
   });
 });
