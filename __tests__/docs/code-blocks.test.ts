@@ -141,3 +141,20 @@ describe('links between the pages', () => {
     }
   });
 });
+
+/** The repository paths a page names in code spans outside its blocks: `src/x.ts`, `__tests__/y/`. */
+function pathsOf(page: string): string[] {
+  const prose = readFileSync(join(ROOT, page), 'utf8').replace(/```[\s\S]*?```/g, '');
+  const named = [...prose.matchAll(/`((?:src|middleware|routes|testing|__tests__|scripts|bench|docs|examples)\/[\w./-]*)`/g)].map((m) => m[1]!);
+  return [...new Set(named)];
+}
+
+describe('the files the pages name', () => {
+  // As links: examples/ is checked once it exists. docs/api/ is what `npm run docs` writes, never committed.
+  const named = PAGES.flatMap((page) => pathsOf(page).map((path) => [page, path] as const)).filter(
+    ([, path]) => path !== 'docs/api/' && (!path.startsWith('examples/') || existsSync(join(ROOT, 'examples'))),
+  );
+  it.each(named)('%s names %s, which exists', (_page, path) => {
+    expect(existsSync(join(ROOT, path))).toBe(true);
+  });
+});
