@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { basename, join } from 'node:path';
+import { INSTALL_FLAGS, packInto, sh } from '../setup/scratch-app';
 import { CONSUMERS } from './consumer-apps';
 
-const run = promisify(execFile);
-const ROOT = join(__dirname, '../..');
 /** The scratch apps install these from the registry (npm's cache makes a second run fast). */
 const DEV_DEPENDENCIES = [
   'express@^5',
@@ -23,24 +20,6 @@ const DEV_DEPENDENCIES = [
   'zod@^4',
 ];
 
-/** The environment of a user's shell: without the variables of the npm script and jest worker that run this test. */
-function userEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (/^(npm_(lifecycle|package)_|JEST_WORKER_ID$|NODE_OPTIONS$)/.test(key)) delete env[key];
-  return { ...env, NODE_ENV: 'test', CI: 'true' };
-}
-
-/** Runs a command in `cwd`, failing with its output when it fails. */
-async function sh(command: readonly string[], cwd: string): Promise<string> {
-  try {
-    const { stdout, stderr } = await run(command[0]!, command.slice(1), { cwd, env: userEnv(), maxBuffer: 64 * 1024 * 1024, timeout: 180_000 });
-    return stdout + stderr;
-  } catch (error) {
-    const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command.join(' ')} failed in ${cwd}: ${message}\n${stdout}\n${stderr}`);
-  }
-}
-
 let scratch = '';
 const failures = new Map<string, string>();
 
@@ -50,13 +29,11 @@ jest.setTimeout(600_000);
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'represent-consumers-'));
-  await sh(['npm', 'pack', '--silent', '--pack-destination', scratch], ROOT);
-  const tarball = (await readdir(scratch)).find((name) => name.endsWith('.tgz'));
-  if (tarball === undefined) throw new Error('npm pack wrote no tarball');
+  const tarball = basename(await packInto(scratch));
   const app = join(scratch, 'app');
   await mkdir(app);
   await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true }));
-  await sh(['npm', 'install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `../${tarball}`, ...DEV_DEPENDENCIES], app);
+  await sh(['npm', 'install', ...INSTALL_FLAGS, `../${tarball}`, ...DEV_DEPENDENCIES], app);
   for (const consumer of CONSUMERS) {
     const folder = join(app, consumer.name);
     await mkdir(folder);
