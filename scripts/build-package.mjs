@@ -11,10 +11,11 @@
  * build through Node's named-export detection, which the `0 && (module.exports = {...})` line of
  * each entry feeds. Declarations come from tsc, internals stripped; they name the bundled copy's
  * types too (dist/types/vendor/), since a CommonJS declaration cannot import an ES module's under
- * `moduleResolution: node16`. A bundled package is therefore a devDependency.
+ * `moduleResolution: node16`. A bundled package is therefore a devDependency. Only the
+ * declarations an entry's types reach are kept: tsc declares every internal module too.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +62,7 @@ const dependencies = {
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 vendorTypes();
+pruneTypes();
 
 await build({
   stdin: {
@@ -116,4 +118,30 @@ function vendorTypes() {
     });
     if (vendored !== text) writeFileSync(file, vendored);
   }
+}
+
+/**
+ * Deletes the declarations no entry's types reach (through `from '...'` and `import('...')`), and
+ * the folders that leaves empty: the types of internal modules are not part of what is shipped.
+ */
+function pruneTypes() {
+  const reached = new Set();
+  const queue = Object.values(pkg.exports).flatMap((target) => (typeof target === 'object' ? [join(root, target.types)] : []));
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (reached.has(file)) continue;
+    reached.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:\bfrom\s+|\bimport\()\s*['"](\.[^'"]+)['"]/g)) {
+      const path = join(dirname(file), specifier).replace(/(\.d\.ts|\.js)$/, '');
+      queue.push(existsSync(`${path}.d.ts`) ? `${path}.d.ts` : join(path, 'index.d.ts'));
+    }
+  }
+  const folders = [];
+  for (const entry of readdirSync(TYPES, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) folders.push(path);
+    else if (!reached.has(path)) rmSync(path);
+  }
+  // Deepest first, so that a folder emptied of folders goes too.
+  for (const folder of folders.sort((a, b) => b.length - a.length)) if (readdirSync(folder).length === 0) rmdirSync(folder);
 }
