@@ -7,6 +7,7 @@ set -eu
 missing=''
 command -v xmllint >/dev/null 2>&1 || missing="$missing libxml2-utils"
 command -v jing >/dev/null 2>&1 || missing="$missing jing"
+command -v redis-server >/dev/null 2>&1 || missing="$missing redis-server"
 python3 -c 'import feedparser' >/dev/null 2>&1 || /usr/bin/python3 -c 'import feedparser' >/dev/null 2>&1 || missing="$missing python3-feedparser"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then

@@ -1,0 +1,201 @@
+import http from 'node:http';
+import express from 'express';
+import request from 'supertest';
+import { createClient } from 'redis';
+import { type CacheStore, RedisStore, type StoredResponse, cache } from '../../middleware/cache';
+import { runCacheStoreContract } from '../../testing/cache-store-contract';
+import { listeningServers } from '../setup/listening';
+import { type RedisServer, startRedis } from '../setup/redis-server';
+
+const listening = listeningServers();
+let server: RedisServer;
+let client: ReturnType<typeof createClient>;
+
+beforeAll(async () => {
+  server = await startRedis();
+  client = createClient({ url: server.url, disableOfflineQueue: true });
+  client.on('error', () => undefined);
+  // Each store of the contract listens on the one client.
+  client.setMaxListeners(0);
+  await client.connect();
+});
+
+afterAll(async () => {
+  client.destroy();
+  await server.stop();
+});
+
+let stores = 0;
+/** A store on the test's server, under a prefix of its own. */
+const newStore = (options: { now?: () => number; prefix?: string } = {}): RedisStore =>
+  new RedisStore({ client, prefix: `test${++stores}:`, log: () => undefined, ...options });
+
+const NOW = Date.UTC(2025, 0, 1);
+const response = (rawHeaders: string[], body: Uint8Array = new Uint8Array([1, 2, 3])): StoredResponse => ({
+  status: 200,
+  statusMessage: 'OK',
+  rawHeaders,
+  body,
+  requestTime: NOW,
+  responseTime: NOW,
+  selecting: {},
+});
+
+runCacheStoreContract({ name: 'RedisStore', newStore: () => newStore() });
+
+describe('RedisStore', () => {
+  it('gives back a body byte for byte, and header lines as they were received', async () => {
+    const store = newStore({ now: () => NOW });
+    const body = new Uint8Array([...Array(256).keys(), 0xc3, 0x28, 0xff, 0xfe, 0x00]);
+    const stored = response(['Cache-Control', 'max-age=60', 'X-Name', 'caf\u00e9 \u00ff', 'set-cookie', 'a=1', 'Set-Cookie', 'b=2'], body);
+    await store.set('https://example.org/bytes', [stored]);
+    const [got] = (await store.get('https://example.org/bytes'))!;
+    expect(Buffer.from(got!.body).equals(Buffer.from(body))).toBe(true);
+    expect(got!.rawHeaders).toEqual(stored.rawHeaders);
+  });
+
+  it.each([
+    ['its freshness lifetime', [['Cache-Control', 'max-age=60']], 60_000],
+    ['its lifetime less its age', [['Cache-Control', 'max-age=60', 'Age', '20']], 40_000],
+    ['its lifetime and the stale-while-revalidate window', [['Cache-Control', 'max-age=60, stale-while-revalidate=30']], 90_000],
+    ['its lifetime and the stale-if-error window', [['Cache-Control', 'max-age=60, stale-if-error=300']], 360_000],
+    ['no stale window when it must revalidate', [['Cache-Control', 'max-age=60, stale-if-error=300, must-revalidate']], 60_000],
+    ['its lifetime and the revalidation window when it has a validator', [['Cache-Control', 'max-age=10', 'ETag', '"v1"']], 310_000],
+    ['the longest-lived of its variants', [['Cache-Control', 'max-age=60'], ['Cache-Control', 'max-age=120']], 120_000],
+    ['the lifetime a targeted field gives it', [['Cache-Control', 'max-age=0', 'CDN-Cache-Control', 'max-age=600']], 600_000],
+  ])('expires a value after %s', async (_name, headerLines, ms) => {
+    const store = newStore({ now: () => NOW });
+    await store.set('https://example.org/expiring', headerLines.map((lines) => response(lines)));
+    const left = await client.pTTL(`test${stores}:https://example.org/expiring`);
+    expect(left).toBeLessThanOrEqual(ms);
+    expect(left).toBeGreaterThan(ms - 2_000);
+  });
+
+  it('does not keep what is of no further use (stale, no validator), and removes what it replaces', async () => {
+    const store = newStore({ now: () => NOW });
+    await store.set('https://example.org/a', [response(['Cache-Control', 'max-age=60'])]);
+    await store.set('https://example.org/a', [response(['Cache-Control', 'max-age=0'])]);
+    expect(await client.exists(`test${stores}:https://example.org/a`)).toBe(0);
+    expect(await store.get('https://example.org/a')).toBeUndefined();
+  });
+
+  it('reads a value it did not write as a miss', async () => {
+    const store = newStore();
+    await client.set(`test${stores}:https://example.org/foreign`, 'not a cache entry');
+    expect(await store.get('https://example.org/foreign')).toBeUndefined();
+  });
+
+  it('reads every variant of a key with one GET', async () => {
+    const store = newStore({ now: () => NOW });
+    const variants = [response(['Cache-Control', 'max-age=60', 'Vary', 'Accept']), response(['Cache-Control', 'max-age=60', 'Vary', 'Accept'])];
+    await store.set('https://example.org/v', variants);
+    const send = jest.spyOn(client, 'sendCommand');
+    try {
+      expect(await store.get('https://example.org/v')).toHaveLength(2);
+      expect(send.mock.calls.map(([args]) => args[0])).toEqual(['GET']);
+    } finally {
+      send.mockRestore();
+    }
+  });
+});
+
+/** The body of each `/items/:id`. */
+const ITEM_BYTES = 256 * 1024;
+
+/** The one origin two instances behind a load balancer answer for: their keys agree. */
+const ORIGIN = 'http://api.example.com';
+
+/** An instance of an app behind cache() on `store`, counting what its handler answers. */
+function instance(store: CacheStore) {
+  const calls = { count: 0 };
+  const app = express();
+  app.use(cache({ store, origin: ORIGIN, statusHeader: 'X-Cache' }));
+  app.get('/negotiated', (_req, res) => {
+    calls.count++;
+    res.set('Cache-Control', 'max-age=60');
+    res.format({
+      'application/json': () => res.json({ format: 'json' }),
+      'application/xml': () => res.type('application/xml').send('<format>xml</format>'),
+    });
+  });
+  app.get('/items/:id', (req, res) => {
+    calls.count++;
+    res.set('Cache-Control', 'max-age=600').type('application/octet-stream').send(Buffer.alloc(ITEM_BYTES, Number(req.params.id) % 256));
+  });
+  return { app, calls };
+}
+
+/**
+ * A store whose writes a test can wait for: the cache stores after it answers, reading the key
+ * first (so a read's promise is followed by the write it leads to).
+ */
+function tracked(store: CacheStore): CacheStore & { settled(): Promise<void> } {
+  const pending: Promise<unknown>[] = [];
+  const track = <T>(work: T | Promise<T>): T | Promise<T> => {
+    if (work instanceof Promise) pending.push(work);
+    return work;
+  };
+  return {
+    get: (key) => track(store.get(key)),
+    set: (key, variants) => track(store.set(key, variants)),
+    delete: (key) => track(store.delete(key)),
+    async settled() {
+      while (pending.length > 0) await Promise.all(pending.splice(0));
+    },
+  };
+}
+
+describe('cache() on a RedisStore, over HTTP', () => {
+  it('answers on one instance each variant another instance stored (Vary: Accept), from Redis', async () => {
+    const shared = tracked(newStore({ prefix: 'instances:' }));
+    const a = instance(shared);
+    const b = instance(newStore({ prefix: 'instances:' }));
+    const serverA = await listening(a.app);
+    const serverB = await listening(b.app);
+    for (const accept of ['application/json', 'application/xml']) {
+      await request(serverA).get('/negotiated').set('Accept', accept).expect(200).expect('X-Cache', 'MISS');
+    }
+    await shared.settled();
+    const json = await request(serverB).get('/negotiated').set('Accept', 'application/json').expect(200).expect('X-Cache', 'HIT');
+    expect(json.body).toEqual({ format: 'json' });
+    const xml = await request(serverB).get('/negotiated').set('Accept', 'application/xml').buffer(true).expect(200).expect('X-Cache', 'HIT');
+    expect(xml.text).toBe('<format>xml</format>');
+    expect(b.calls.count).toBe(0);
+  });
+});
+
+describe('a RedisStore under Redis maxmemory 16mb, allkeys-lru', () => {
+  let small: RedisServer;
+  let store: RedisStore;
+  beforeAll(async () => {
+    small = await startRedis({ maxmemory: '16mb', policy: 'allkeys-lru' });
+    store = new RedisStore({ url: small.url, log: () => undefined });
+    await store.whenAvailable();
+  });
+  afterAll(async () => {
+    await store.close();
+    await small.stop();
+  });
+
+  // 256 requests over HTTP, each a lookup and a write in Redis: 4 to 15 s on a shared 2-core VM.
+  it('stays inside the budget through 64 MiB of distinct URLs, and keeps serving the recent ones', async () => {
+    const tracking = tracked(store);
+    const { app } = instance(tracking);
+    const server: http.Server = await listening(app);
+    const maxmemory = 16 * 1024 * 1024;
+    let highest = 0;
+    // 256 responses of 256 KiB: four times the budget.
+    for (let id = 0; id < 256; id++) {
+      await request(server).get(`/items/${id}`).expect(200).expect('X-Cache', 'MISS');
+      if (id % 8 === 7) {
+        await tracking.settled();
+        highest = Math.max(highest, await small.info('used_memory'));
+      }
+    }
+    expect(await small.info('evicted_keys')).toBeGreaterThan(128);
+    // Redis evicts before it runs each write: the write may leave it one entry over, until the next.
+    expect(highest).toBeLessThanOrEqual(maxmemory + ITEM_BYTES);
+    const last = await request(server).get('/items/255').expect(200).expect('X-Cache', 'HIT');
+    expect(Buffer.from(last.body as Buffer).every((byte) => byte === 255)).toBe(true);
+  }, 120_000);
+});
