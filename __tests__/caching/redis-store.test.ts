@@ -6,6 +6,7 @@ import { type CacheStore, RedisStore, type StoredResponse, cache } from '../../m
 import { runCacheStoreContract } from '../../testing/cache-store-contract';
 import { listeningServers } from '../setup/listening';
 import { type RedisServer, startRedis } from '../setup/redis-server';
+import { tracked } from '../setup/tracked-store';
 
 const listening = listeningServers();
 let server: RedisServer;
@@ -123,26 +124,6 @@ function instance(store: CacheStore) {
     res.set('Cache-Control', 'max-age=600').type('application/octet-stream').send(Buffer.alloc(ITEM_BYTES, Number(req.params.id) % 256));
   });
   return { app, calls };
-}
-
-/**
- * A store whose writes a test can wait for: the cache stores after it answers, reading the key
- * first (so a read's promise is followed by the write it leads to).
- */
-function tracked(store: CacheStore): CacheStore & { settled(): Promise<void> } {
-  const pending: Promise<unknown>[] = [];
-  const track = <T>(work: T | Promise<T>): T | Promise<T> => {
-    if (work instanceof Promise) pending.push(work);
-    return work;
-  };
-  return {
-    get: (key) => track(store.get(key)),
-    set: (key, variants) => track(store.set(key, variants)),
-    delete: (key) => track(store.delete(key)),
-    async settled() {
-      while (pending.length > 0) await Promise.all(pending.splice(0));
-    },
-  };
 }
 
 describe('cache() on a RedisStore, over HTTP', () => {

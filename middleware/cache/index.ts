@@ -2,3 +2,4 @@ export { cache, type CacheOptions, type CacheStatus, type SharedCache } from './
 export { MemoryStore, type MemoryStoreOptions } from './memory-store';
 export { RedisStore, type RedisClient, type RedisCommandOptions, type RedisStoreOptions } from './redis-store';
 export { type CacheStore, type MaybePromise, type StoredResponse, storedSize } from './store';
+export { TieredStore, type TieredStoreOptions } from './tiered-store';

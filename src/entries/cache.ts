@@ -4,7 +4,7 @@
  * @packageDocumentation
  * @module represent/cache
  */
-export { cache, MemoryStore, RedisStore, storedSize } from '../../middleware/cache';
+export { cache, MemoryStore, RedisStore, TieredStore, storedSize } from '../../middleware/cache';
 export type { CacheOptions, CacheStatus, SharedCache, CacheStore, StoredResponse, MemoryStoreOptions, MaybePromise,
-  RedisClient, RedisCommandOptions, RedisStoreOptions } from '../../middleware/cache';
+  RedisClient, RedisCommandOptions, RedisStoreOptions, TieredStoreOptions } from '../../middleware/cache';
 export type { SelectingHeaders } from '../caching/vary';
