@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { createRouter } from '../src';
-import { type SharedCache, cache } from '../src/entries/cache';
+import { type CacheStore, type SharedCache, cache } from '../src/entries/cache';
 import { avatarRoutes } from './avatar';
 import { bookcaseRoutes } from './bookcase';
 import { notFound, serverError } from './http/fallback';
@@ -17,8 +17,10 @@ import { usersRoutes } from './users';
 export interface AppOptions {
   /** Where the data lives; a freshly seeded in-memory store by default. */
   readonly store?: ServiceStore;
-  /** Whether the in-process shared cache sits in front of the service; true by default. */
+  /** Whether the shared cache sits in front of the service; true by default. */
   readonly cache?: boolean;
+  /** Where the shared cache keeps responses (a TieredStore on Redis, say); in this process by default. */
+  readonly cacheStore?: CacheStore;
   /** The logger; {@link createLogger}'s by default (silent under NODE_ENV=test). */
   readonly logger?: Logger;
   /**
@@ -72,7 +74,7 @@ export function createApp(options: AppOptions = {}): App {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  const sharedCache = options.cache === false ? undefined : cache({ statusHeader: 'X-Cache', origin: options.origin });
+  const sharedCache = options.cache === false ? undefined : cache({ statusHeader: 'X-Cache', origin: options.origin, store: options.cacheStore });
   app.use(requestLogger(logger, sharedCache));
   if (sharedCache !== undefined) app.use(sharedCache);
   app.use(api.middleware());

@@ -2,12 +2,15 @@
  * `npm start`: the illustrative service on http://localhost:8080 (`PORT` overrides, `0` picks a free
  * port; `HOST` binds one interface; `CACHE=off` removes the shared cache; `ORIGIN` names the
  * service's origin behind a proxy, `https://api.example.com`, for cache keys and links instead of
- * each request's Host, and is refused, exit 1, when it is not an http or https origin). Prints the URL and the
+ * each request's Host, and is refused, exit 1, when it is not an http or https origin; `REDIS_URL`
+ * puts the shared cache on Redis, shared with every other instance). Prints the URL and the
  * route table, serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests
  * in flight finish and exits 0 (1 if it had to cut requests that outlived the grace period).
  */
 import { createApp } from './app';
 import { startServer } from './http/graceful-server';
+import { redisCacheStore } from './http/redis-cache-store';
+import { createLogger } from './http/request-logger';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
@@ -15,9 +18,12 @@ async function main(): Promise<void> {
   const cacheOn = process.env.CACHE !== 'off';
   // Empty is unset: `ORIGIN= npm start` keys by Host.
   const origin = process.env.ORIGIN === '' ? undefined : process.env.ORIGIN;
-  const { app, routeTable, logger } = createApp({ cache: cacheOn, origin });
+  const logger = createLogger();
+  const redisUrl = process.env.REDIS_URL === '' ? undefined : process.env.REDIS_URL;
+  const redis = cacheOn && redisUrl !== undefined ? redisCacheStore(redisUrl, logger) : undefined;
+  const { app, routeTable } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store });
   const running = await startServer(app, port, process.env.HOST);
-  const named = origin === undefined ? '' : `, origin ${origin}`;
+  const named = `${redis === undefined ? '' : `, on Redis at ${redis.server}`}${origin === undefined ? '' : `, origin ${origin}`}`;
   console.log(`represent illustrative service on ${running.url} (shared cache ${cacheOn ? 'on' : 'off'}${named})\n\n${routeTable}\n`);
 
   // npm passes SIGINT on as well as the terminal: a second signal must not start a second shutdown.
@@ -26,7 +32,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    void running.shutdown().then((outcome) => {
+    void running.shutdown().then(async (outcome) => {
+      await redis?.close();
       logger.info({ outcome }, 'stopped');
       logger.flush();
       process.exit(outcome === 'clean' ? 0 : 1);

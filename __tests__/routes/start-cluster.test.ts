@@ -1,0 +1,138 @@
+import { spawn } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { createClient } from 'redis';
+import { type RedisServer, startRedis } from '../setup/redis-server';
+
+jest.setTimeout(90_000);
+
+const ROOT = join(__dirname, '..', '..');
+let redis: RedisServer;
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+
+afterAll(async () => {
+  await redis.stop();
+});
+
+interface Answer {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: string;
+}
+
+/** One request on `agent` (one kept-alive connection: one worker). */
+function call(agent: Agent, url: string, method = 'GET', body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers = body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) };
+    const req = httpRequest(url, { method, agent, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('npm run start:cluster with REDIS_URL', () => {
+  it('runs WORKERS workers on one port sharing the cache: a write through one invalidates it in the other', async () => {
+    const child = spawn('npm', ['run', 'start:cluster'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', WORKERS: '2', REDIS_URL: redis.url, LOG_LEVEL: 'info' },
+    });
+    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    let output = '';
+    const outputListeners = new Set<() => void>();
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      output += chunk;
+      for (const listener of [...outputListeners]) listener();
+    });
+    /** Resolves with what `pattern` finds in the output, once it does (no polling: on each chunk). */
+    const printed = (pattern: RegExp): Promise<RegExpExecArray> =>
+      new Promise((resolve) => {
+        const look = (): void => {
+          const found = pattern.exec(output);
+          if (found === null) return;
+          outputListeners.delete(look);
+          resolve(found);
+        };
+        outputListeners.add(look);
+        look();
+      });
+
+    const announcements = createClient({ url: redis.url });
+    const agents: Agent[] = [];
+    try {
+      await printed(/illustrative service on [\s\S]*illustrative service on /);
+      expect(output).toContain('represent cluster: 2 workers');
+      expect(output).toContain(`(shared cache on, on Redis at 127.0.0.1:${redis.port})`);
+      const origin = /on (http:\/\/localhost:\d+)/.exec(output)![1]!;
+
+      // The test hears what the workers announce on the cache's channel: the write of a new
+      // response, and the removal a PUT makes.
+      const heard: string[] = [];
+      const hearListeners = new Set<() => void>();
+      await announcements.connect();
+      await announcements.subscribe('represent:cache:invalidations', (message) => {
+        heard.push(message.slice(message.indexOf(' ') + 1));
+        for (const listener of [...hearListeners]) listener();
+      });
+      const announced = (key: string): Promise<void> =>
+        new Promise((resolve) => {
+          const from = heard.length;
+          const look = (): void => {
+            if (!heard.slice(from).includes(key)) return;
+            hearListeners.delete(look);
+            resolve();
+          };
+          hearListeners.add(look);
+        });
+
+      // Each agent keeps one connection, which the primary handed to one worker: the request log
+      // names it. Agents are made until two workers answer.
+      const workers = new Map<number, Agent>();
+      for (let probe = 0; workers.size < 2 && probe < 8; probe++) {
+        const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+        agents.push(agent);
+        await call(agent, `${origin}/users/404?probe=${probe}`);
+        const [, worker] = await printed(new RegExp(`"worker":(\\d+)[^\\n]*"path":"/users/404\\?probe=${probe}"`));
+        if (!workers.has(Number(worker))) workers.set(Number(worker), agent);
+      }
+      const [a, b] = [...workers.values()];
+      expect(b).toBeDefined();
+
+      const key = `${origin}/bookcase`;
+      const stored = announced(key);
+      const first = await call(a!, key);
+      expect([first.status, first.headers['x-cache']]).toEqual([200, 'MISS']);
+      await stored;
+      // Worker B never answered it: a hit from Redis, then from its L1.
+      expect((await call(b!, key)).headers['x-cache']).toBe('HIT');
+      expect((await call(b!, key)).headers['x-cache']).toBe('HIT');
+
+      const removed = announced(key);
+      expect((await call(a!, key, 'PUT', first.body)).status).toBe(204);
+      await removed;
+      expect((await call(b!, key)).headers['x-cache']).toBe('MISS');
+    } finally {
+      for (const agent of agents) agent.destroy();
+      announcements.destroy();
+      child.kill('SIGTERM');
+    }
+    expect(await exit).toBe(0);
+  });
+
+  it('stops with exit 1 when REDIS_URL is not a redis: URL', async () => {
+    const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: '0', REDIS_URL: 'http://127.0.0.1:6379' } });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => (stderr += chunk));
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+    expect(stderr).toContain("REDIS_URL 'http://127.0.0.1:6379' must be a redis: or rediss: URL");
+  });
+});
