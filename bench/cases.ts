@@ -67,6 +67,8 @@ export interface Case {
   readonly title: string;
   readonly variants: readonly Variant[];
   readonly ratios: readonly Ratio[];
+  /** Its servers need a redis-server, which the run starts (`BENCH_REDIS_URL`). */
+  readonly redis?: true;
   /** A variant's peak live memory per request must stay under `factor` times `bytes`. */
   readonly memoryTargets?: readonly { readonly variant: string; readonly bytes: number; readonly factor: number }[];
 }
@@ -200,6 +202,22 @@ export const CASES: readonly Case[] = [
       { label: 'cache hit / raw node', of: 'cache-hit', to: 'node-raw', min: 0.7 },
       { label: 'cache hit / bare Express', of: 'cache-hit', to: 'express', min: 4 },
       { label: 'cache hit / cache off', of: 'cache-hit', to: 'cache-off' },
+    ],
+  },
+  {
+    id: 'redis-cache',
+    title: '4b. Cache hits on the two-tier store: L1, Redis tier, and in-process',
+    redis: true,
+    variants: [
+      { id: 'l1-hit', server: 'dsl-cached-l1', request: get(ITEM_PATH), status: 200, prepare: prime(get(ITEM_PATH)), fields: { ...DSL_ITEM, age: /^\d+$/, 'x-cache': /^HIT$/ } },
+      { id: 'redis-hit', server: 'dsl-cached-redis', request: get(ITEM_PATH), status: 200, prepare: prime(get(ITEM_PATH)), fields: { ...DSL_ITEM, age: /^\d+$/, 'x-cache': /^HIT$/ } },
+      { id: 'cache-hit', server: 'dsl-cached', request: get(ITEM_PATH), status: 200, prepare: prime(get(ITEM_PATH)), fields: { ...DSL_ITEM, age: /^\d+$/, 'x-cache': /^HIT$/ } },
+      { id: 'cache-off', server: 'dsl', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
+    ],
+    ratios: [
+      { label: 'L1 hit / in-process hit', of: 'l1-hit', to: 'cache-hit', min: 0.8 },
+      { label: 'Redis-tier hit / in-process hit', of: 'redis-hit', to: 'cache-hit' },
+      { label: 'Redis-tier hit / cache off', of: 'redis-hit', to: 'cache-off' },
     ],
   },
   {

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { CASES } from './cases';
 import { runBench } from './harness';
 import { formatReport } from './report';
+import { type RedisServer, startRedis } from '../__tests__/setup/redis-server';
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +28,12 @@ async function main(): Promise<void> {
   const wanted = values.case?.split(',');
   const cases = wanted === undefined ? CASES : CASES.filter((c) => wanted.includes(c.id));
   if (cases.length === 0) throw new Error(`No case among ${CASES.map((c) => c.id).join(', ')}`);
+  // The two-tier cache case reads a redis-server of its own, on a free port, stopped at the end.
+  let redis: RedisServer | undefined;
+  if (cases.some((c) => c.redis === true)) {
+    redis = await startRedis({ maxmemory: '64mb' });
+    process.env.BENCH_REDIS_URL = redis.url;
+  }
   const run = await runBench({
     cases,
     duration: Number(values.duration),
@@ -35,7 +42,7 @@ async function main(): Promise<void> {
     slice: Number(values.slice),
     connections: Number(values.connections),
     log: (line) => console.log(line),
-  });
+  }).finally(() => redis?.stop());
   const report = formatReport(run);
   console.log(`\n${report}`);
   const failing = run.cases.flatMap((c) => c.variants.filter((v) => v.errors > 0 || v.unexpected > 0 || v.wrongAfterRounds.length > 0).map((v) => `${c.id}/${v.id}`));

@@ -8,7 +8,7 @@ import { Builder } from 'xml2js';
 import { createApp } from '../routes/app';
 import { createLogger } from '../routes/http/request-logger';
 import { createRouter, type Router } from '../src';
-import { cache } from '../src/entries/cache';
+import { RedisStore, TieredStore, cache } from '../src/entries/cache';
 import { BROWSER_ACCEPT, VERSION, itemFor } from './fixtures';
 
 export type ServerFactory = () => Promise<Server> | Server;
@@ -215,6 +215,20 @@ function service(): Server {
   return listener(createApp({ cache: false, logger: createLogger({ LOG_LEVEL: 'silent' }) }).app);
 }
 
+/**
+ * The DSL item route behind cache().wrap on a TieredStore over the run's redis-server
+ * (`BENCH_REDIS_URL`, started by bench/run.ts): with `l1Bytes` 0 the L1 holds nothing, so every hit
+ * is read from Redis (the Redis tier); by default hits come from the L1.
+ */
+async function dslTiered(l1Bytes?: number): Promise<Server> {
+  const url = process.env.BENCH_REDIS_URL;
+  if (url === undefined) throw new Error('BENCH_REDIS_URL is not set: run the case through npm run bench');
+  const store = new TieredStore({ redis: new RedisStore({ url }), maxBytes: l1Bytes });
+  await Promise.all([store.ready(), store.redis.whenAvailable()]);
+  const shared = cache({ statusHeader: 'X-Cache', store });
+  return listener(shared.wrap(dslApp((api) => declareItemRoute(api, '/items/{id}'))));
+}
+
 export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'node-raw': rawNode,
   fastify,
@@ -239,6 +253,8 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
     const shared = cache({ statusHeader: 'X-Cache' });
     return listener(shared.wrap(dslApp((api) => declareItemRoute(api, '/items/{id}'))));
   },
+  'dsl-cached-l1': () => dslTiered(),
+  'dsl-cached-redis': () => dslTiered(0),
   'express-format': expressFormat,
   'express-post': expressPost,
   'express-put': expressPut,
