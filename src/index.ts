@@ -60,4 +60,4 @@ export { parseMediaType, formatMediaType } from './http/media-type';
 // Caching: the route policy and validators; the shared cache is in `represent/cache`.
 export type { ResponsePolicy } from './caching/response-policy';
 export { ONE_YEAR_SECONDS } from './caching/response-policy';
-export type { ValidatorSource } from './validators';
+export type { ValidatorSource, CurrentValidators } from './validators';

@@ -10,9 +10,9 @@ import type { ResponsePolicy } from './caching/response-policy';
 import { DEFAULT_MAX_DEPTH } from './converters/body-converter';
 import { type ConverterRegistry, defaultConverters } from './converters/converter-registry';
 import { DEFAULT_BODY_LIMIT } from './exchange/body-reader';
-import { isConcrete } from './http/media-type';
+import { essence, isConcrete } from './http/media-type';
 import { RouteIndex } from './routing/route-index';
-import { compileBody, defaultXmlRoot, perKind, presumedAnswerKind, readableTypes, readsFormObjects, writableOffers, writableRanges } from './routing/route-compilation';
+import { compileBody, defaultXmlRoot, perKind, presumedAnswerKind, readableTypes, tagNames, readsFormObjects, writableOffers, writableRanges } from './routing/route-compilation';
 import {
   type MappingAttributes,
   type RequestMapping,
@@ -160,6 +160,7 @@ export class Router<P extends string = ''> {
     if (unwritable !== undefined) throw new Error(`Route ${name}: it produces ${unwritable}`);
     const body = compileBody(declaration.body);
     const offers = perKind(writableOffers, registry, mapping.produces);
+    const producedTypes = mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType);
     const route: Route = {
       registry,
       bodyKind: body.kind,
@@ -174,8 +175,10 @@ export class Router<P extends string = ''> {
       xmlRoot: declaration.options.xmlRoot ?? defaultXmlRoot(mapping.template),
       offers,
       answerKind: presumedAnswerKind(offers),
+      tagNames: tagNames(offers),
       ranges: perKind(writableRanges, registry, mapping.produces),
-      producedTypes: mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType),
+      producedTypes,
+      producedEssences: producedTypes.map(essence),
       order: this.table.length,
       mapping,
       template: mapping.template,

@@ -2,7 +2,7 @@ import {
   type PreconditionOutcome,
   type Validators,
   evaluatePreconditions,
-  evaluatePreconditionsOverRepresentations,
+  hasPreconditions,
   isGetOrHead,
 } from '../../src/caching/conditional-request';
 
@@ -67,7 +67,7 @@ describe('evaluatePreconditions({ method, requestHeaders, validators, exists })'
   });
 });
 
-describe('evaluatePreconditionsOverRepresentations(request, representations): each condition over the set', () => {
+describe('evaluatePreconditions({ ..., validators: representations }): each condition over the set', () => {
   // The JSON and the XML of one resource: different strong tags, one Last-Modified.
   const both: Validators[] = [
     { etag: '"json"', lastModified: LM },
@@ -91,10 +91,30 @@ describe('evaluatePreconditionsOverRepresentations(request, representations): ea
     ['answers 412 when If-Unmodified-Since holds for none', 'PUT', { 'if-unmodified-since': BEFORE }, 'precondition-failed'],
     ['answers 304 to If-Modified-Since when no representation changed', 'GET', { 'if-modified-since': LM }, 'not-modified'],
     ['proceeds on If-Modified-Since when one representation changed', 'GET', { 'if-modified-since': LM }, 'proceed', newer],
-    ['is evaluatePreconditions with one representation', 'PUT', { 'if-match': '"v1"' }, 'proceed', [validators]],
+    ['is the one-representation evaluation with one representation', 'PUT', { 'if-match': '"v1"' }, 'proceed', [validators]],
     ['takes no representations as no validators', 'PUT', { 'if-match': '"v1"' }, 'precondition-failed', []],
   ])('%s', (_, method, requestHeaders, expected, representations = both) => {
-    expect(evaluatePreconditionsOverRepresentations({ method, requestHeaders, exists: true }, representations)).toBe(expected);
+    expect(evaluatePreconditions({ method, requestHeaders, exists: true, validators: representations })).toBe(expected);
+  });
+});
+
+describe('hasPreconditions(method, headers)', () => {
+  it.each<[string, Record<string, string>, boolean]>([
+    ['GET', {}, false],
+    ['GET', { accept: 'application/json' }, false],
+    ['GET', { 'if-none-match': '"v1"' }, true],
+    ['GET', { 'if-match': '"v1"' }, true],
+    ['GET', { 'if-modified-since': LM }, true],
+    ['HEAD', { 'if-modified-since': LM }, true],
+    ['GET', { 'if-unmodified-since': LM }, true],
+    ['PUT', { 'if-match': '"v1"' }, true],
+    ['DELETE', { 'if-none-match': '*' }, true],
+    ['PATCH', { 'if-unmodified-since': LM }, true],
+    // RFC 9110 section 13.1.3: a recipient ignores If-Modified-Since on any method but GET and HEAD.
+    ['PUT', { 'if-modified-since': LM }, false],
+    ['post', { 'if-modified-since': LM }, false],
+  ])('%s with %j: %s', (method, headers, expected) => {
+    expect(hasPreconditions(method, headers)).toBe(expected);
   });
 });
 

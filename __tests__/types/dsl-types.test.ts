@@ -4,11 +4,57 @@
  */
 import { expectTypeOf } from 'expect-type';
 import { z } from 'zod';
-import { type BindingOptions, type NamedBinding, type PathParams, type QueryOptions, type Router, createRouter, validateWithSchema } from '../../src';
+import {
+  type BindingOptions,
+  type CurrentValidators,
+  type NamedBinding,
+  type PathParams,
+  type QueryOptions,
+  type Router,
+  type ValidatorSource,
+  createRouter,
+  validateWithSchema,
+} from '../../src';
 
 const api = createRouter();
 
 describe('handler context types', () => {
+  it('types ctx.validators from what the .etag() hook answers, and leaves it undefined without a hook', () => {
+    api.get('/plain').handle((ctx) => {
+      expectTypeOf(ctx.validators).toEqualTypeOf<undefined>();
+    });
+    api
+      .put('/items/{id}')
+      .etag(async (ctx) => (ctx.path.id === '' ? undefined : { etag: 7, lastModified: new Date(0), owner: 'ada' }))
+      .handle((ctx) => {
+        expectTypeOf(ctx.validators).toEqualTypeOf<CurrentValidators<{ etag: number; lastModified: Date; owner: string } | undefined>>();
+        expectTypeOf(ctx.validators.answer).toEqualTypeOf<{ etag: number; lastModified: Date; owner: string } | undefined>();
+        expectTypeOf(ctx.validators.etag).toEqualTypeOf<string | undefined>();
+        expectTypeOf(ctx.validators.preconditionsChecked).toEqualTypeOf<boolean>();
+      });
+    // The hook's own context has no validators yet; bindings declared after the hook still type the handler.
+    api
+      .get('/versions/{id}')
+      .etag((ctx) => {
+        expectTypeOf(ctx.validators).toEqualTypeOf<undefined>();
+        return 3;
+      })
+      .query('q', { required: false })
+      .handle((ctx) => {
+        expectTypeOf(ctx.validators.answer).toEqualTypeOf<number>();
+        expectTypeOf(ctx.query.q).toEqualTypeOf<string | undefined>();
+      });
+    // A hook whose promise is not typed answers any validator source.
+    api
+      .delete('/slow')
+      .etag(() => new Promise((resolve) => setTimeout(() => resolve('v1'), 1)))
+      .handle((ctx) => {
+        expectTypeOf(ctx.validators.answer).toEqualTypeOf<ValidatorSource>();
+      });
+    // @ts-expect-error: a hook answers a version or validators, not any object
+    api.get('/wrong').etag(() => ({ etag: true }));
+  });
+
   it('types path placeholders from the template', () => {
     expectTypeOf<PathParams<'/users/{id}'>>().toEqualTypeOf<{ readonly id: string }>();
     expectTypeOf<PathParams<'/cars/{id:\\d{3}}/{*rest}'>>().toEqualTypeOf<{ readonly id: string; readonly rest: string }>();

@@ -23,7 +23,12 @@ export interface PreconditionRequest {
   readonly method: string;
   /** The request's headers by lower-case name, as `req.headers`. */
   readonly requestHeaders: HeaderMap;
-  readonly validators: Validators;
+  /**
+   * The validators of the selected representation; or, for a resource with several current
+   * representations (the JSON and the XML of one value have different strong tags), one set per
+   * representation (`[]`: no validators).
+   */
+  readonly validators: Validators | readonly Validators[];
   /** Whether the target resource has a current representation (for `*`). */
   readonly exists: boolean;
 }
@@ -38,6 +43,20 @@ export function isGetOrHead(method: string): boolean {
 }
 
 /**
+ * Whether a request carries a precondition its method is subject to (RFC 9110 section 13.1):
+ * If-Match, If-None-Match, If-Unmodified-Since, and for GET and HEAD If-Modified-Since (a recipient
+ * ignores it on any other method, section 13.1.3). The one answer to "is this request conditional?".
+ */
+export function hasPreconditions(method: string, headers: HeaderMap): boolean {
+  return (
+    headers['if-match'] !== undefined ||
+    headers['if-none-match'] !== undefined ||
+    headers['if-unmodified-since'] !== undefined ||
+    (headers['if-modified-since'] !== undefined && isGetOrHead(method.toUpperCase()))
+  );
+}
+
+/**
  * Evaluates the preconditions of a request in the order of RFC 9110 section 13.2.2:
  *
  * 1. If-Match: false, when no member strongly matches (or `*` and nothing exists) → 412;
@@ -45,6 +64,12 @@ export function isGetOrHead(method: string): boolean {
  * 3. If-None-Match: a member weakly matches (or `*` and something exists) → 304 for GET/HEAD, 412 otherwise;
  * 4. else, for GET/HEAD only, If-Modified-Since: not changed since the date → 304;
  * 5. otherwise proceed.
+ *
+ * An unsafe method is never answered 304 (section 13.1.2): what is not a success is a 412.
+ * Against several representations' validators each condition is taken over the set: If-Match (or,
+ * without it, If-Unmodified-Since) holds when it holds for any representation; If-None-Match fails
+ * when any representation matches it; If-Modified-Since gives 304 only when no representation
+ * changed since the date.
  *
  * A Date or numeric Last-Modified is compared to the millisecond with the date of a condition
  * (see {@link Validators.lastModified}). Dates that are not HTTP-dates, and If-Modified-Since with
@@ -54,17 +79,28 @@ export function isGetOrHead(method: string): boolean {
  * into the answer, and knows nothing of If-Match and If-Unmodified-Since.
  */
 export function evaluatePreconditions(request: PreconditionRequest): PreconditionOutcome {
-  const { requestHeaders: headers, validators, exists } = request;
+  const { method, requestHeaders, validators, exists } = request;
   // Most requests carry no precondition at all: nothing to parse.
-  if (
-    headers['if-match'] === undefined &&
-    headers['if-none-match'] === undefined &&
-    headers['if-modified-since'] === undefined &&
-    headers['if-unmodified-since'] === undefined
-  ) {
-    return 'proceed';
-  }
-  const method = request.method.toUpperCase();
+  if (!hasPreconditions(method, requestHeaders)) return 'proceed';
+  if (!isValidatorList(validators)) return evaluateAgainst(method, requestHeaders, validators, exists);
+  if (validators.length <= 1) return evaluateAgainst(method, requestHeaders, validators[0] ?? {}, exists);
+  const { 'if-none-match': ifNoneMatch, 'if-modified-since': ifModifiedSince, ...firstSteps } = requestHeaders;
+  const outcomes = (headers: HeaderMap): PreconditionOutcome[] => validators.map((one) => evaluateAgainst(method, headers, one, exists));
+  // Steps 1 and 2: If-Match, or If-Unmodified-Since, true of any representation.
+  if (!outcomes(firstSteps).includes('proceed')) return 'precondition-failed';
+  // Steps 3 and 4: evaluateAgainst already takes If-Modified-Since only without If-None-Match.
+  const later = outcomes({ 'if-none-match': ifNoneMatch, 'if-modified-since': ifModifiedSince });
+  if (ifNoneMatch !== undefined) return later.find((outcome) => outcome !== 'proceed') ?? 'proceed';
+  return later.every((outcome) => outcome === 'not-modified') ? 'not-modified' : 'proceed';
+}
+
+function isValidatorList(validators: Validators | readonly Validators[]): validators is readonly Validators[] {
+  return Array.isArray(validators);
+}
+
+/** The five steps against one representation's validators. */
+function evaluateAgainst(requestMethod: string, headers: HeaderMap, validators: Validators, exists: boolean): PreconditionOutcome {
+  const method = requestMethod.toUpperCase();
   const current = validators.etag === undefined ? undefined : tags.get(validators.etag, parseTagFrozen);
   const lastModified = toTime(validators.lastModified);
 
@@ -89,31 +125,6 @@ export function evaluatePreconditions(request: PreconditionRequest): Preconditio
     if (since !== undefined && lastModified !== undefined && lastModified <= since) return 'not-modified';
   }
   return 'proceed';
-}
-
-/**
- * Evaluates the preconditions of a request against a resource with several current
- * representations (one set of validators each: the JSON and the XML of one value have different
- * strong tags), in the order of {@link evaluatePreconditions}, each condition taken over the set:
- * If-Match (or, without it, If-Unmodified-Since) holds when it holds for any representation;
- * If-None-Match fails when any representation matches it; If-Modified-Since gives 304 only when
- * no representation changed since the date. With one representation (or none: `[]` means no
- * validators) it is {@link evaluatePreconditions}.
- */
-export function evaluatePreconditionsOverRepresentations(
-  request: Omit<PreconditionRequest, 'validators'>,
-  representations: readonly Validators[],
-): PreconditionOutcome {
-  if (representations.length <= 1) return evaluatePreconditions({ ...request, validators: representations[0] ?? {} });
-  const { 'if-none-match': ifNoneMatch, 'if-modified-since': ifModifiedSince, ...firstSteps } = request.requestHeaders;
-  const outcomes = (requestHeaders: HeaderMap): PreconditionOutcome[] =>
-    representations.map((validators) => evaluatePreconditions({ ...request, requestHeaders, validators }));
-  // Steps 1 and 2: If-Match, or If-Unmodified-Since, true of any representation.
-  if (!outcomes(firstSteps).includes('proceed')) return 'precondition-failed';
-  // Steps 3 and 4: evaluatePreconditions already takes If-Modified-Since only without If-None-Match.
-  const later = outcomes({ 'if-none-match': ifNoneMatch, 'if-modified-since': ifModifiedSince });
-  if (ifNoneMatch !== undefined) return later.find((outcome) => outcome !== 'proceed') ?? 'proceed';
-  return later.every((outcome) => outcome === 'not-modified') ? 'not-modified' : 'proceed';
 }
 
 /**

@@ -11,6 +11,12 @@ export type HeaderValue = string | number | readonly string[] | undefined;
 export type HeaderMap = Readonly<Record<string, HeaderValue>>;
 
 /**
+ * Response header fields by lower-case name as a response is built and written: text, or the lines
+ * of a field sent more than once (`Set-Cookie`). A {@link HeaderMap} too, for the rules that read it.
+ */
+export type ResponseHeaderMap = Record<string, string | string[]>;
+
+/**
  * The field value of `name` (lower-case) with several field lines combined into one, as
  * RFC 9110 section 5.3 allows for list-based fields: joined with `, `.
  */

@@ -1,6 +1,6 @@
 import { type CacheControl, formatCacheControl, parseCacheControl } from './cache-control';
 import { dateValue } from './freshness';
-import { type HeaderMap, fieldLines } from './header-map';
+import { type HeaderMap, type ResponseHeaderMap, fieldLines } from './header-map';
 import { formatHttpDate, parseHttpDate } from './http-date';
 
 /** One year in seconds: the longest a representation may be declared fresh (spec, Limits 1). */
@@ -31,9 +31,6 @@ export interface ResponsePolicy {
   /** An absolute expiry, or `never`: one year after the response's Date. */
   readonly expires?: Date | 'never';
 }
-
-/** Response headers by lower-case name, as {@link correctResponseHeaders} answers them. */
-export type ResponseHeaderMap = Record<string, string | string[]>;
 
 /** Methods whose responses are never cacheable (spec, Caching rules 3; RFC 9110 sections 9.3.4, 9.3.5). */
 const NEVER_CACHEABLE = new Set(['PUT', 'PATCH', 'DELETE']);

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { CurrentValidators } from '../validators';
 import type { PlaceholderNames } from './path-params';
 
 /**
@@ -13,13 +14,14 @@ export type UrlValues<T extends string> = string extends T
 
 /**
  * What a handler receives: the bound values under `path`, `query`, `header` and `matrix` (each
- * keyed by the declared name), the converted `body`, and the raw Express `req`/`res`.
+ * keyed by the declared name), the converted `body`, what the route's `.etag()` hook established
+ * (`validators`), and the raw Express `req`/`res`.
  *
  * `req`, `res` and `signal` are getters, made on first use: destructure them
  * (`({ path, req }) => ...`) or read them from `ctx`; a spread copy (`{ ...ctx }`) carries the
  * bound values only.
  */
-export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined> {
+export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined, V = undefined> {
   /** The path's placeholders, converted as declared (`/users/{id:\\d+}`). */
   readonly path: P;
   /** The query parameters bound with `query(...)`, by name. */
@@ -30,6 +32,13 @@ export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined> {
   readonly matrix: M;
   /** The request body, read by the converter for its Content-Type; `undefined` when the route takes none. */
   readonly body: B;
+  /**
+   * What the route's `.etag()` hook established before the handler ran (a {@link CurrentValidators}):
+   * its answer, typed from the hook, the ETag and Last-Modified the response carries from it, and
+   * whether the request's preconditions were checked against them. `undefined` on a route without
+   * a hook, and in the hook itself.
+   */
+  readonly validators: V;
   /** The media type negotiated for the response, when the route produces one. */
   readonly mediaType: string | undefined;
   /**

@@ -1,7 +1,7 @@
 import type { BindingOptions } from '../binding/value-binding';
 import type { ResponsePolicy } from '../caching/response-policy';
 import type { ConverterRegistry } from '../converters/converter-registry';
-import type { ValidatorSource } from '../validators';
+import type { CurrentValidators, ValidatorSource } from '../validators';
 import type { MappingAttributes } from '../routing/request-mapping';
 import type { BodyOf, BodyToken } from './body-types';
 import type { DefaultChecked, HeaderOptions, MatrixOptions, PathVarOf, QueryOptions, WithBinding } from './binding-types';
@@ -65,7 +65,7 @@ export interface RouteRegistry {
  * @example
  * api.get('/users/{id}').produces('application/json').query('fields', { required: false }).handle(ctx => users.get(ctx.path.id))
  */
-export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefined> {
+export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefined, V = undefined> {
   /** @internal */
   constructor(
     private readonly registry: RouteRegistry,
@@ -113,12 +113,12 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
   }
 
   /** Binds a query parameter to `ctx.query[name]`. Required by default; `defaultValue` applies when absent or empty. */
-  query<const N extends string, const O extends QueryOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, WithBinding<Q, N, O>, H, M, B> {
+  query<const N extends string, const O extends QueryOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, WithBinding<Q, N, O>, H, M, B, V> {
     return this.bind('query', name, options);
   }
 
   /** Binds a request header to `ctx.header[name]`; a missing required header answers 400. */
-  header<const N extends string, const O extends HeaderOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, WithBinding<H, N, O>, M, B> {
+  header<const N extends string, const O extends HeaderOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, WithBinding<H, N, O>, M, B, V> {
     return this.bind('header', name, options);
   }
 
@@ -126,12 +126,12 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    * Binds a matrix variable (`/cars;color=red,blue`) to `ctx.matrix[name]`, from the segment of
    * `pathVar` (a placeholder of the path, checked at compile time when the path is a literal) or any segment.
    */
-  matrix<const N extends string, const O extends MatrixOptions<PathVarOf<S>> = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, H, WithBinding<M, N, O>, B> {
+  matrix<const N extends string, const O extends MatrixOptions<PathVarOf<S>> = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, H, WithBinding<M, N, O>, B, V> {
     return this.bind('matrix', name, options);
   }
 
   /** Declares the request body: a kind token (`String`, `Buffer`, `Object`, ...) or a Standard Schema. */
-  body<const T extends BodyToken>(token: T): RouteBuilder<S, Q, H, M, BodyOf<T>> {
+  body<const T extends BodyToken>(token: T): RouteBuilder<S, Q, H, M, BodyOf<T>, V> {
     return new RouteBuilder(this.registry, { ...this.declaration, body: token });
   }
 
@@ -151,13 +151,19 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    * `undefined` runs the handler, whose answer (a 404, say) then stands: preconditions do not
    * apply to a response that would not be a success (RFC 9110 section 13.2.1). The hook's context
    * is typed with the bindings declared before it, so declare `.query()`, `.header()` and
-   * `.matrix()` first (every binding is bound when it runs).
+   * `.matrix()` first (every binding is bound when it runs). The handler then reads what the hook
+   * established in `ctx.validators`, typed from what the hook answers (a {@link CurrentValidators}):
+   * a write makes its change conditional on the version its preconditions held for.
+   *
+   * @typeParam F - the hook; what it answers types the handler's `ctx.validators.answer`
    */
-  etag(hook: (context: RequestContext<PathParams<S>, Q, H, M, undefined>) => ValidatorSource | Promise<ValidatorSource>): this {
+  etag<F extends (context: RequestContext<PathParams<S>, Q, H, M, undefined>) => ValidatorSource | Promise<ValidatorSource>>(
+    hook: F,
+  ): RouteBuilder<S, Q, H, M, B, CurrentValidators<Awaited<ReturnType<F>>>> {
     return new RouteBuilder(this.registry, {
       ...this.declaration,
       options: { ...this.declaration.options, etag: hook as RouteOptions['etag'] },
-    }) as this;
+    });
   }
 
   /** The largest request body this route accepts, in bytes; larger bodies answer 413. */
@@ -190,7 +196,7 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
   }
 
   /** Registers the route with its handler. Throws if the route is malformed or ambiguous with another. */
-  handle(handler: Handler<RequestContext<PathParams<S>, Q, H, M, B>>): void {
+  handle(handler: Handler<RequestContext<PathParams<S>, Q, H, M, B, V>>): void {
     this.registry.register(this.declaration, handler as Handler<never>);
   }
 }

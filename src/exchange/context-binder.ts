@@ -1,25 +1,15 @@
 import type { Request, Response } from 'express';
 import { InvalidBinding, bindingProblem, resolveBinding, splitList } from '../binding/value-binding';
-import type { RequestInfo } from '../conditions/request-info';
-import type { RequestContext } from '../dsl/request-context';
 import { BadRequest } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
 import { expandPath, expandTemplate } from '../routing/path-expansion';
 import type { MatrixVariables } from '../routing/matrix-variables';
 import { type RequestSegment, matrixOf } from '../routing/request-path';
 import type { Route } from '../routing/route';
+import type { CurrentValidators } from '../validators';
+import type { Context, Exchange } from './exchange';
 
 type Bag = Record<string, unknown>;
-
-/** The request and response a handler sees, its origin and its cancellation signal. */
-export interface Exchange {
-  readonly origin: string;
-  /** Where the router is mounted (Express's `req.baseUrl`), `''` at the root. */
-  readonly mountPath: string;
-  readonly req: Request;
-  readonly res: Response;
-  readonly signal: AbortSignal;
-}
 
 function malformed(detail: string): BadRequest {
   return new BadRequest(detail, { type: ProblemType.malformedPath });
@@ -56,13 +46,8 @@ function decodedText(segment: RequestSegment): string {
  * Builds the handler's context: path placeholders, query parameters, headers and matrix variables,
  * each converted as declared. Throws a 400 {@link BadRequest} naming what is missing or invalid.
  */
-export function bindContext(
-  route: Route,
-  segments: readonly RequestSegment[],
-  request: RequestInfo,
-  exchange: Exchange,
-  mediaType: string | undefined,
-): RequestContext<Bag, Bag, Bag, Bag, unknown> {
+export function bindContext(exchange: Exchange): Context {
+  const { route, segments, request } = exchange;
   const query: Bag = {};
   const header: Bag = {};
   const matrix: Bag = {};
@@ -94,35 +79,31 @@ export function bindContext(
     }
   }
   if (failures !== undefined) throw bindingProblem(failures);
-  return new HandlerContext(path, query, header, matrix, mediaType, exchange, route);
+  return (exchange.context = new HandlerContext(path, query, header, matrix, exchange));
 }
 
 /** Where a context keeps its exchange: a symbol, so that proxies and derived objects still reach it. */
 const EXCHANGE = Symbol('exchange');
-/** Where a context keeps its route, for `url`. */
-const ROUTE = Symbol('route');
 
 /**
  * The context object: the bound values as own fields, the exchange's parts read through getters on
  * the prototype, as Hono's and Fastify's contexts do. (An object literal with getters costs about
  * 0.8 us to create and is a dictionary-mode object: it doubled the CPU of a wrapped request.)
  */
-class HandlerContext implements RequestContext<Bag, Bag, Bag, Bag, unknown> {
+class HandlerContext implements Context {
   body: unknown = undefined;
+  readonly mediaType: string | undefined;
   readonly [EXCHANGE]: Exchange;
-  readonly [ROUTE]: Route;
 
   constructor(
     readonly path: Bag,
     readonly query: Bag,
     readonly header: Bag,
     readonly matrix: Bag,
-    readonly mediaType: string | undefined,
     exchange: Exchange,
-    route: Route,
   ) {
+    this.mediaType = exchange.mediaType;
     this[EXCHANGE] = exchange;
-    this[ROUTE] = route;
   }
 
   /**
@@ -131,7 +112,7 @@ class HandlerContext implements RequestContext<Bag, Bag, Bag, Bag, unknown> {
    * template names from wherever the router is mounted.
    */
   url(template: string, values: Readonly<Record<string, unknown>> = {}): string {
-    const prefix = this[ROUTE].prefix;
+    const prefix = this[EXCHANGE].route.prefix;
     const filled = prefix.names.length === 0 ? {} : { ...this.path, ...values };
     return `${this[EXCHANGE].mountPath}${expandPath(prefix, filled)}${expandTemplate(template, values)}` || '/';
   }
@@ -151,5 +132,9 @@ class HandlerContext implements RequestContext<Bag, Bag, Bag, Bag, unknown> {
 
   get signal(): AbortSignal {
     return this[EXCHANGE].signal;
+  }
+
+  get validators(): CurrentValidators | undefined {
+    return this[EXCHANGE].validators;
   }
 }

@@ -4,8 +4,6 @@ import { type RequestInfo, createRequestInfo } from '../conditions/request-info'
 import { HttpError, NotFound } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
 import { configuredOrigin } from '../http/origin';
-import { negotiate } from '../http/accept-header';
-import { type MediaType, essence } from '../http/media-type';
 import { originFormOf, splitRequestPath } from '../routing/request-path';
 import type { Route } from '../routing/route';
 import type { RouteIndex } from '../routing/route-index';
@@ -13,7 +11,9 @@ import { selectRoute } from '../routing/route-selection';
 import { inConnectionOrder } from './connection-order';
 import { isThenable } from './maybe-promise';
 import { writeProblem } from './problem-writer';
-import { DispatchExchange, type ExpressPrototypes, expressPrototypesOf, lendExpress, passingPrototypesOn, requestTarget } from './request-exchange';
+import { Exchange } from './exchange';
+import { producedMediaType } from './representation';
+import { type ExpressPrototypes, expressPrototypesOf, lendExpress, passingPrototypesOn, requestTarget } from './request-exchange';
 import { requestOrigin } from './request-origin';
 import { markNoSniff } from './no-sniff';
 import { invokeRoute } from './route-invocation';
@@ -30,15 +30,6 @@ export interface DispatchOptions {
    * Host. A TypeError when it is not an http or https origin.
    */
   readonly origin?: string;
-}
-
-const essences = new WeakMap<MediaType, string>();
-
-/** `type/subtype` of a produced type (for `ctx.mediaType`), built once per type. */
-function essenceOf(mediaType: MediaType): string {
-  let text = essences.get(mediaType);
-  if (text === undefined) essences.set(mediaType, (text = essence(mediaType)));
-  return text;
 }
 
 /**
@@ -133,11 +124,11 @@ function createDispatch(
         return true;
       }
       const { route } = selection;
-      const best = route.producedTypes.length === 0 ? undefined : negotiate(route.producedTypes, request.accept)[0];
-      const exchange = new DispatchExchange(req, res, origin, express, passOn);
+      const mediaType = producedMediaType(route, request.accept);
+      const exchange = new Exchange(req, res, request, route, candidates, segments, origin, mediaType, clock(), express, passOn);
       // A route's time limit counts from here, whatever its hook and handler do synchronously.
       const started = route.timeout === undefined ? 0 : performance.now();
-      const work = invokeRoute(route, candidates, segments, req, res, request, exchange, best === undefined ? undefined : essenceOf(best), clock());
+      const work = invokeRoute(exchange);
       // Answered in this turn (or failed, and caught below): nothing to wait for, nothing to time.
       if (!isThenable(work)) return true;
       const fail = (error: unknown): void => failed(error, req, res, request, exchange.cancelledBy(error));

@@ -1,19 +1,13 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { formatHttpDate } from '../caching/http-date';
+import { type IncomingMessage, type ServerResponse, validateHeaderName, validateHeaderValue } from 'node:http';
+import type { ResponseHeaderMap } from '../caching/header-map';
 import { HttpError } from '../errors/http-error';
 import { type ProblemDocument, toProblemDocument } from '../errors/problem-document';
 import { problemXml } from '../errors/problem-xml';
-import { type MediaRange, parseAccept, preferredMediaTypes } from '../http/accept-header';
-import { parseMediaType } from '../http/media-type';
-import { REPRESENTATION_FIELDS } from '../http/representation-fields';
-import { markNoSniff } from './no-sniff';
+import { type MediaRange, parseAccept } from '../http/accept-header';
+import { problemRepresentation } from './representation';
 import { requestTarget } from './request-exchange';
-
-const PROBLEM_JSON = parseMediaType('application/problem+json');
-const PROBLEM_XML = parseMediaType('application/problem+xml');
-// A client that accepts JSON or XML but names no problem type gets its problems in that syntax too.
-const OFFERS = [PROBLEM_JSON, PROBLEM_XML, parseMediaType('application/json'), parseMediaType('application/xml'), parseMediaType('text/xml')];
-const XML_OFFERS = new Set([OFFERS[1], OFFERS[3], OFFERS[4]]);
+import { finaliseHeaders, presetHeaders } from './response-headers';
+import { send } from './send';
 
 function jsonOf(value: unknown): string | undefined {
   try {
@@ -63,32 +57,25 @@ export function writeProblem(
   // Serialized once; only a document that fails is taken apart to find and report what failed.
   const json = jsonOf(document);
   const problem = json === undefined ? serializable(document, report) : document;
-  const preferred = preferredMediaTypes(OFFERS, accept)[0];
-  const xml = preferred !== undefined && XML_OFFERS.has(preferred);
-  // Ended as text: see headFirst for what a Buffer would risk on a pipelined connection.
+  const { xml, varies } = problemRepresentation(accept);
   const body = xml ? problemXml(problem) : (json ?? JSON.stringify(problem));
-  // What described the representation the handler was writing goes; what the app's middleware set
-  // for every answer (CORS, HSTS, a request id) stays, as it does on a success.
-  for (const name of res.getHeaderNames()) if (REPRESENTATION_FIELDS.has(name)) res.removeHeader(name);
-  res.statusCode = problem.status;
+  const own: ResponseHeaderMap = {};
   if (error instanceof HttpError) {
     for (const [name, value] of Object.entries(error.headers)) {
       try {
-        res.setHeader(name, value);
+        validateHeaderName(name);
+        validateHeaderValue(name, value);
+        own[name.toLowerCase()] = value;
       } catch (fault) {
         // A header no response can carry (a line break in its value): the problem goes without it.
         report(fault);
       }
     }
   }
-  res.setHeader('Content-Type', `${xml ? 'application/problem+xml' : 'application/problem+json'}; charset=utf-8`);
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Date', formatHttpDate(Date.now()));
-  // A detail quotes what the client sent: no browser may take it for anything but its label.
-  markNoSniff(res);
-  if (accept.length > 0) res.setHeader('Vary', 'Accept');
-  res.end(body, 'utf8');
+  own['content-type'] = `${xml ? 'application/problem+xml' : 'application/problem+json'}; charset=utf-8`;
+  const headers = finaliseHeaders('problem', presetHeaders(res), { method: '', policy: undefined, now: Date.now(), varies, own });
+  // Ended as text: see headFirst for what a Buffer would risk on a pipelined connection.
+  send(res, problem.status, headers, body);
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { BodyKind } from '../converters/body-kind';
 import { type MediaRange, negotiate } from '../http/accept-header';
-import { type MediaType, formatMediaType } from '../http/media-type';
+import { type MediaType, formatMediaType, parseMediaType } from '../http/media-type';
 import type { Route } from '../routing/route';
 import { negotiateWithAccepted } from '../routing/route-compilation';
+import { representationName } from '../validators';
 
 /**
  * The representation a response is written in (RFC 9110 section 3.2), decided once per request
@@ -30,11 +31,6 @@ export interface Representation {
   readonly explicit: boolean;
 }
 
-/** A short name of a media type, for per-representation entity tags: `json`, `xml`, `vnd.api+json`. */
-export function representationName(mediaType: MediaType): string {
-  return mediaType.subtype;
-}
-
 /**
  * Chooses the representation of a value of `kind` at `route` for a request's Accept: a type the
  * handler set stands (`explicitType`); otherwise the value's offers (and the ranges a converter
@@ -60,7 +56,43 @@ export function chooseRepresentation(route: Route, kind: BodyKind, accept: reado
   };
 }
 
+/**
+ * `ctx.mediaType`: the essence (`type/subtype`) of the type Accept prefers among those the route
+ * declares it produces; `undefined` when it declares none, or Accept allows none of them.
+ */
+export function producedMediaType(route: Route, accept: readonly MediaRange[]): string | undefined {
+  if (route.producedTypes.length === 0) return undefined;
+  const best = negotiate(route.producedTypes, accept)[0];
+  return best === undefined ? undefined : route.producedEssences[route.producedTypes.indexOf(best)];
+}
+
+/**
+ * Whether a type the handler set is one the route declares it produces (its parameters aside) and
+ * Accept refuses it: the route's negotiation of its produced types leaves it out.
+ */
+export function isRefusedDeclaredType(route: Route, type: MediaType, accept: readonly MediaRange[]): boolean {
+  const declared = route.producedTypes.find((produced) => produced.type === type.type && produced.subtype === type.subtype);
+  return declared !== undefined && !negotiate(route.producedTypes, accept).includes(declared);
+}
+
 /** What a 406 lists: every type the representation could have been written in. */
 export function availableTypes(representation: Representation): string[] {
   return [...new Set([...representation.offers, ...representation.ranges].map(formatMediaType))];
+}
+
+const PROBLEM_JSON = parseMediaType('application/problem+json');
+const PROBLEM_XML = parseMediaType('application/problem+xml');
+// A client that accepts JSON or XML but names no problem type gets its problems in that syntax too.
+const PROBLEM_OFFERS = [PROBLEM_JSON, PROBLEM_XML, parseMediaType('application/json'), parseMediaType('application/xml'), parseMediaType('text/xml')];
+const XML_OFFERS = new Set([PROBLEM_OFFERS[1], PROBLEM_OFFERS[3], PROBLEM_OFFERS[4]]);
+
+/**
+ * The syntax a problem document is written in (RFC 9457 section 3): XML when Accept prefers
+ * `application/problem+xml` or plain XML, JSON otherwise, also when Accept allows neither (an error
+ * is better sent in a format the client did not ask for than not at all). It varies by Accept
+ * whenever the request has one.
+ */
+export function problemRepresentation(accept: readonly MediaRange[]): { readonly xml: boolean; readonly varies: boolean } {
+  const preferred = negotiate(PROBLEM_OFFERS, accept)[0];
+  return { xml: preferred !== undefined && XML_OFFERS.has(preferred), varies: accept.length > 0 };
 }

@@ -1,13 +1,11 @@
-import type { IncomingMessage } from 'node:http';
-import type { RequestInfo } from '../conditions/request-info';
 import { BadRequest } from '../errors/http-error';
 import { unsupportedMediaType } from '../errors/negotiation-errors';
 import { hasRepeatedContentType } from '../http/content-type-field';
 import { ProblemType } from '../errors/problem-types';
-import type { CompiledRoute } from '../routing/route';
 import { isFormType } from '../routing/route-compilation';
 import { validateWithSchema } from '../schema-validation';
 import { bodyReadBefore, readRawBody } from './body-reader';
+import type { Exchange } from './exchange';
 
 /**
  * Reads the request body into what the route declared: the first converter in order that can read
@@ -15,7 +13,8 @@ import { bodyReadBefore, readRawBody } from './body-reader';
  * route's schema, if any, validates it (400 listing each failing field). The handler is never
  * called with a body that did not read or validate.
  */
-export async function readRequestBody(req: IncomingMessage, request: RequestInfo, route: CompiledRoute): Promise<unknown> {
+export async function readRequestBody(exchange: Exchange): Promise<unknown> {
+  const { incoming: req, request, route } = exchange;
   const { registry, bodyKind, bodySchema, bodyShape } = route;
   if (hasRepeatedContentType(req.rawHeaders)) {
     throw new BadRequest('The request has more than one Content-Type field line', { type: ProblemType.invalidRequestHeader });

@@ -1,17 +1,95 @@
 import type { ServerResponse } from 'node:http';
 import { parseCacheControl } from '../caching/cache-control';
+import type { ResponseHeaderMap } from '../caching/header-map';
+import { formatHttpDate } from '../caching/http-date';
+import { type ResponsePolicy, correctResponseHeaders, responsePolicyHeaders } from '../caching/response-policy';
 import { BoundedMemo } from '../http/bounded-memo';
-import { type ResponseHeaderMap, type ResponsePolicy, correctResponseHeaders, responsePolicyHeaders } from '../caching/response-policy';
+import { CONTENT_TYPE_OPTIONS } from '../http/content-type-options';
+import { REPRESENTATION_FIELDS } from '../http/representation-fields';
 
-/** Headers as the dispatcher builds them, by lower-case name. */
-export type HeaderBag = Record<string, string | string[]>;
+/** What a response answers with: a representation (a 200, a 201, ...), a 304 in place of one, or a problem document. */
+export type Answer = 'representation' | 'not-modified' | 'problem';
+
+/** What the final header set depends on besides the headers themselves. */
+export interface Finishing {
+  /** The request method: an unsafe method's answer is never fresh (spec, Caching rules 3). */
+  readonly method: string;
+  /** The route's caching policy; none for a problem. */
+  readonly policy: ResponsePolicy | undefined;
+  /** The clock: Date, Expires and the policy's second. */
+  readonly now: number;
+  /** Whether Accept chose the representation (or the problem's syntax), so that caches key it by Accept. */
+  readonly varies: boolean;
+  /** A problem's own fields (its Content-Type, the error's Allow or Retry-After), set over the headers kept. */
+  readonly own?: ResponseHeaderMap;
+}
+
+/**
+ * The header set a response ends with, the one place it is decided for every answer the router
+ * writes, from the headers set so far (the app's middleware, the handler's, the validators):
+ *
+ * - a representation: the route's policy (Cache-Control, Expires, Date) under what the handler set,
+ *   corrected for the method (no-store on unsafe methods, the one-year clamp, Last-Modified not
+ *   after Date), and `Vary: Accept` when Accept chose it (RFC 9110 section 12.5.5);
+ * - a 304: what the 200 would have carried, minus the fields that describe a body (RFC 9110
+ *   section 15.4.5);
+ * - a problem: the fields of the representation it replaces dropped (what the app's middleware set
+ *   for every answer, CORS, HSTS, a request id, stays), `no-store` (a problem is not stored),
+ *   `nosniff` (its detail quotes the client) and Date.
+ */
+export function finaliseHeaders(answer: Answer, headers: ResponseHeaderMap, finishing: Finishing): ResponseHeaderMap {
+  // `headers`: for a problem, those set on the exchange before it; else the whole set so far.
+  if (answer === 'problem') return problemHeaders(headers, finishing);
+  const final = cacheHeaders(finishing.method, finishing.policy, headers, finishing.now);
+  if (finishing.varies) varyOnAccept(final);
+  return answer === 'not-modified' ? notModifiedInstead(final) : final;
+}
+
+/**
+ * The headers of a 304 in place of a 200 whose headers {@link finaliseHeaders} already gave: the
+ * ones that describe a body go.
+ */
+export function notModifiedInstead(final: ResponseHeaderMap): ResponseHeaderMap {
+  const { 'content-type': _type, 'content-length': _length, 'content-encoding': _encoding, ...rest } = final;
+  return rest;
+}
+
+const NO_SNIFF_NAME = CONTENT_TYPE_OPTIONS[0].toLowerCase();
+const NO_SNIFF_VALUE = CONTENT_TYPE_OPTIONS[1];
+
+function problemHeaders(headers: ResponseHeaderMap, { now, varies, own }: Finishing): ResponseHeaderMap {
+  const result: ResponseHeaderMap = {};
+  for (const name in headers) if (!REPRESENTATION_FIELDS.has(name)) result[name] = headers[name]!;
+  if (own !== undefined) for (const name in own) result[name] = own[name]!;
+  result['cache-control'] = 'no-store';
+  result.date = formatHttpDate(now);
+  // A detail quotes what the client sent: no browser may take it for anything but its label.
+  result[NO_SNIFF_NAME] = NO_SNIFF_VALUE;
+  if (varies) varyOnAccept(result);
+  return result;
+}
+
+/**
+ * Adds `Accept` to a response's Vary, the one place the router says a response varies by Accept
+ * (RFC 9110 section 12.5.5): kept once, and not beside `*`.
+ */
+function varyOnAccept(headers: ResponseHeaderMap): void {
+  const current = headers.vary;
+  if (current === undefined) {
+    headers.vary = 'Accept';
+    return;
+  }
+  const list = (Array.isArray(current) ? current.join(',') : current).split(',').map((v) => v.trim()).filter(Boolean);
+  if (!list.some((v) => v.toLowerCase() === 'accept' || v === '*')) list.push('Accept');
+  headers.vary = list.join(', ');
+}
 
 /**
  * The headers already set on the response (by earlier middleware, or by the handler through
  * `ctx.res`), so that the corrections apply to them too: a PUT answer carries no `Expires`, whoever set it.
  */
-export function presetHeaders(res: ServerResponse): HeaderBag {
-  const result: HeaderBag = {};
+export function presetHeaders(res: ServerResponse): ResponseHeaderMap {
+  const result: ResponseHeaderMap = {};
   const headers = res.getHeaders();
   for (const name in headers) {
     const value = headers[name];
@@ -22,18 +100,17 @@ export function presetHeaders(res: ServerResponse): HeaderBag {
 }
 
 /** Lower-cases header names so that a handler's `ETag` and the policy's `etag` are one header. */
-export function normaliseHeaders(headers: Readonly<Record<string, string>>): HeaderBag {
-  const result: HeaderBag = {};
+export function normaliseHeaders(headers: Readonly<Record<string, string>>): ResponseHeaderMap {
+  const result: ResponseHeaderMap = {};
   for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
   return result;
 }
 
 /**
  * The cache headers of a successful response: the route's policy (Cache-Control, Expires, Date)
- * under what the handler set, then corrected for the method (no-store on unsafe methods, the
- * one-year clamp, Last-Modified not after Date).
+ * under what the handler set, then corrected for the method.
  */
-export function cacheHeaders(method: string, policy: ResponsePolicy | undefined, handlerHeaders: HeaderBag, now: number): ResponseHeaderMap {
+function cacheHeaders(method: string, policy: ResponsePolicy | undefined, handlerHeaders: ResponseHeaderMap, now: number): ResponseHeaderMap {
   if (!hasCacheFields(handlerHeaders)) return withCorrectedPolicy(policyHeadersAt(policy, method, now), handlerHeaders);
   const base = policy === undefined ? {} : responsePolicyHeaders(policy, method, now);
   return correctResponseHeaders({ ...base, ...handlerHeaders }, method, now);
@@ -42,7 +119,7 @@ export function cacheHeaders(method: string, policy: ResponsePolicy | undefined,
 /** The fields the corrections read or write; the others pass through them unchanged. */
 const CACHE_FIELDS = ['date', 'cache-control', 'expires', 'last-modified'] as const;
 
-function hasCacheFields(headers: HeaderBag): boolean {
+function hasCacheFields(headers: ResponseHeaderMap): boolean {
   // Present even as `undefined`: spread over the policy, that would hide the policy's field.
   for (const name of CACHE_FIELDS) if (name in headers) return true;
   return false;
@@ -93,7 +170,7 @@ function policyHeadersAt(policy: ResponsePolicy | undefined, method: string, now
   return corrected;
 }
 
-function withCorrectedPolicy(policy: CorrectedPolicy, handlerHeaders: HeaderBag): ResponseHeaderMap {
+function withCorrectedPolicy(policy: CorrectedPolicy, handlerHeaders: ResponseHeaderMap): ResponseHeaderMap {
   const result: ResponseHeaderMap = {};
   for (const [name, value] of policy.leading) result[name] = typeof value === 'string' ? value : [...value];
   for (const name in handlerHeaders) {
@@ -122,13 +199,4 @@ const noStoreByField = new BoundedMemo<string, boolean>(256);
 
 function saysNoStore(field: string): boolean {
   return parseCacheControl(field).noStore === true;
-}
-
-/**
- * The headers of a 304 (RFC 9110 section 15.4.5): those a 200 would have carried, minus the ones
- * that describe a body.
- */
-export function notModifiedHeaders(headers: ResponseHeaderMap): ResponseHeaderMap {
-  const { 'content-type': _type, 'content-length': _length, 'content-encoding': _encoding, ...rest } = headers;
-  return rest;
 }

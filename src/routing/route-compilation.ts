@@ -9,6 +9,7 @@ import { type JsonSchemaLike, shapeOf } from '../converters/json-schema-shape';
 import { type MediaRange, preferredMediaTypes, rememberedPerAccept } from '../http/accept-header';
 import { type MediaType, essence, formatMediaType, includes, includesInAnyCharset, isCompatible, isConcrete, isTextual } from '../http/media-type';
 import type { PathTemplate } from './path-template';
+import { representationName } from '../validators';
 
 /** Whether a body token is a Standard Schema (zod, valibot, arktype ...). */
 export function isStandardSchema(token: unknown): token is StandardSchemaV1 {
@@ -234,4 +235,18 @@ export function perKind(
 export function presumedAnswerKind(offers: (kind: BodyKind) => readonly MediaType[]): BodyKind {
   if (offers('object').length > 0) return 'object';
   return BODY_KINDS.find((kind) => offers(kind).length > 0) ?? 'object';
+}
+
+/**
+ * The representation names a version's tags carry at a route (`json`, `xml`): those of each kind
+ * it writes in more than one type, for an unsafe method's preconditions to accept the tag of any
+ * representation of the current version.
+ */
+export function tagNames(offers: (kind: BodyKind) => readonly MediaType[]): readonly string[] {
+  const found = new Set<string>();
+  for (const kind of BODY_KINDS) {
+    const kindOffers = offers(kind);
+    if (kindOffers.length > 1) for (const offer of kindOffers) found.add(representationName(offer));
+  }
+  return [...found];
 }

@@ -12,7 +12,7 @@ import type { PathTemplate } from './path-template';
 import type { RequestMapping } from './request-mapping';
 
 /** A handler as the dispatcher calls it; the DSL types it precisely for users. */
-export type AnyHandler = (context: RequestContext<unknown, unknown, unknown, unknown, unknown>) => unknown;
+export type AnyHandler = (context: RequestContext<unknown, unknown, unknown, unknown, unknown, unknown>) => unknown;
 
 /** A compiled route: everything about it settled when it was declared. */
 export interface Route {
@@ -46,12 +46,16 @@ export interface Route {
   readonly xmlRoot: string;
   /** The concrete media types the route declares it produces, in its order (for `ctx.mediaType`). */
   readonly producedTypes: readonly MediaType[];
+  /** The essence (`type/subtype`) of each of {@link producedTypes}, in the same order. */
+  readonly producedEssences: readonly string[];
   /**
    * The kind of value the route is taken to answer with before its handler has run, for the
    * representation its `.etag()` hook answers preconditions for: objects when it can write them,
    * else the first kind it can write (strings for a route producing `text/plain` and `text/html`).
    */
   readonly answerKind: BodyKind;
+  /** The representation names its versions' tags carry (`json`, `xml`): those of each kind it writes in more than one type. */
+  readonly tagNames: readonly string[];
   /** The concrete media types a value of a kind can be written as, in the server's order (memoised). */
   offers(kind: BodyKind): readonly MediaType[];
   /** The ranges a converter writes any member of for a kind (bytes as any type): Accept picks the member (memoised). */

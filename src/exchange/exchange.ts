@@ -1,0 +1,143 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
+import type { RequestInfo } from '../conditions/request-info';
+import type { BodyKind } from '../converters/body-kind';
+import type { RequestContext } from '../dsl/request-context';
+import type { MediaType } from '../http/media-type';
+import type { RequestSegment } from '../routing/request-path';
+import type { Route } from '../routing/route';
+import type { CurrentValidators } from '../validators';
+import { type Representation, chooseRepresentation } from './representation';
+import { type ExpressPrototypes, lendExpress } from './request-exchange';
+import { RequestCancellation, clientGone } from './request-cancellation';
+
+/** The context a handler (and its route's `.etag()` hook) is called with, as the pipeline holds it. */
+export type Context = RequestContext<unknown, unknown, unknown, unknown, unknown, CurrentValidators | undefined>;
+
+/** What `req.next(error?)` does once the request was lent Express's prototypes. */
+export type PassOn = (error: unknown, req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * One request's way through the router, from dispatch to the bytes written: the request as
+ * parsed, the route selected and the routes its path matched, the clock, the handler's context,
+ * the representation chosen and the validators the `.etag()` hook established. Every step of the
+ * pipeline (binding, preconditions, body reading, the handler, the writers) takes it, and each
+ * fact is worked out once here, however many steps read it.
+ *
+ * Under `router.middleware()` `req` and `res` are Express's already. Under `router.wrap(app)` they
+ * are node's, and become Express's (the app's prototypes, as `app.handle` sets them) the first time
+ * a handler reads `ctx.req` or `ctx.res`: swapping prototypes is a third of what Express costs per
+ * request, and most handlers never look.
+ */
+export class Exchange {
+  /** The handler's context, bound from the request (the hook's too). */
+  context!: Context;
+  /** What the route's `.etag()` hook established: `ctx.validators`. */
+  validators: CurrentValidators | undefined = undefined;
+  #representation: Representation | undefined = undefined;
+  #cancellation: RequestCancellation | undefined;
+  #express: ExpressPrototypes | undefined;
+
+  /**
+   * @param incoming - node's request (Express's under `router.middleware()`)
+   * @param outgoing - node's response
+   * @param request - the request as the conditions read it: method, path, headers, Accept, query
+   * @param route - the route selected for it
+   * @param candidates - every route whose path matched: the resource's GET route is among them
+   * @param segments - the request path's segments, as the route's template matched them
+   * @param origin - the request's origin, `scheme://host[:port]`, from its checked Host or the router's `origin` option
+   * @param mediaType - `ctx.mediaType`: the essence of the produced type Accept prefers, when the route declares produced types
+   * @param now - the clock when the request was dispatched: Date, Expires and the policy's second
+   * @param express - the app's prototypes to lend, under `router.wrap(app)`
+   * @param passOn - what `req.next(error?)` does once lent: Express's own methods (`res.sendFile`,
+   *   `res.render`) hand their errors on through it, and no router of the app's set it
+   */
+  constructor(
+    readonly incoming: IncomingMessage,
+    readonly outgoing: ServerResponse,
+    readonly request: RequestInfo,
+    readonly route: Route,
+    readonly candidates: readonly Route[],
+    readonly segments: readonly RequestSegment[],
+    readonly origin: string,
+    readonly mediaType: string | undefined,
+    readonly now: number,
+    express: ExpressPrototypes | undefined,
+    private readonly passOn?: PassOn,
+  ) {
+    this.#express = express;
+  }
+
+  /**
+   * The same request as another of the resource's routes sees it (its GET route, asked for the
+   * current validators before an unsafe method changes anything): same connection, origin, clock
+   * and cancellation.
+   */
+  towards(route: Route, request: RequestInfo): Exchange {
+    const other = new Exchange(this.req, this.res, request, route, this.candidates, this.segments, this.origin, undefined, this.now, undefined);
+    other.#cancellation = this.cancellation;
+    return other;
+  }
+
+  /**
+   * The representation of a value of `kind` (by default the kind the route answers with, before
+   * its handler has run): chosen once, then the same for the hook, the 304, the 200 and its
+   * `Vary`. A type the handler set (`explicitType`) is that type, not negotiated.
+   */
+  representation(kind: BodyKind = this.route.answerKind, explicitType?: MediaType): Representation {
+    const decided = this.#representation;
+    if (explicitType !== undefined) return chooseRepresentation(this.route, kind, this.request.accept, explicitType);
+    if (decided !== undefined && decided.kind === kind) return decided;
+    return (this.#representation = chooseRepresentation(this.route, kind, this.request.accept));
+  }
+
+  /**
+   * Where the router is mounted: Express's `req.baseUrl` under `app.use('/api', router.middleware())`,
+   * `''` at the root and under `router.wrap(app)` (the listener sees the whole path).
+   */
+  get mountPath(): string {
+    return (this.incoming as { baseUrl?: string }).baseUrl ?? '';
+  }
+
+  /** The request's cancellation, made on first use (a time limit, or a handler asking for its signal). */
+  get cancellation(): RequestCancellation {
+    return (this.#cancellation ??= new RequestCancellation(this.outgoing));
+  }
+
+  /** Whether the request was cancelled: timed out, or the client left before the response was complete. */
+  get aborted(): boolean {
+    return this.#cancellation?.aborted ?? clientGone(this.outgoing);
+  }
+
+  /** Whether `error` is the request's cancellation coming back from a handler that passed its signal on. */
+  cancelledBy(error: unknown): boolean {
+    return this.#cancellation?.causedBy(error) ?? false;
+  }
+
+  /** The Express request (`ctx.req`). */
+  get req(): Request {
+    this.#lend();
+    return this.incoming as Request;
+  }
+
+  /** The Express response (`ctx.res`). */
+  get res(): Response {
+    this.#lend();
+    return this.outgoing as Response;
+  }
+
+  /** `ctx.signal`: aborted when the route's time limit passes or the client leaves. */
+  get signal(): AbortSignal {
+    return this.cancellation.signal;
+  }
+
+  /** Lends the app's prototypes once, with `req.next` handing the request on. */
+  #lend(): void {
+    const express = this.#express;
+    if (express === undefined) return;
+    this.#express = undefined;
+    const req = lendExpress(this.incoming, this.outgoing, express);
+    const passOn = this.passOn;
+    if (passOn !== undefined) req.next ??= (error?: unknown) => passOn(error, this.incoming, this.outgoing);
+  }
+}

@@ -1,0 +1,40 @@
+import type { ServerResponse } from 'node:http';
+import type { ResponseHeaderMap } from '../caching/header-map';
+import { headFirst } from './head-first';
+
+/** Bodies up to this size are sent with the head in one write. */
+const SMALL_BODY = 16 * 1024;
+
+/**
+ * Writes a response's final headers (`finaliseHeaders`) and an optional body with one
+ * `writeHead`-equivalent and one `end`: the one place the router writes a response. A body given
+ * as text (a problem document) is sent in UTF-8.
+ */
+export function send(res: ServerResponse, status: number, headers: Readonly<ResponseHeaderMap>, body: Buffer | string | undefined): void {
+  // A response already on its way (a timeout answered, the handler wrote) is not written twice.
+  if (res.headersSent) return;
+  // The final set replaces whatever was set before: headers the corrections removed stay removed.
+  const preset = res.getHeaderNames();
+  for (const name of preset) if (!(name in headers)) res.removeHeader(name);
+  for (const name in headers) {
+    const value = headers[name]!;
+    // A header set before (X-Powered-By, say) and kept as it was need not be set again.
+    if (preset.length !== 0 && typeof value === 'string' && res.getHeader(name) === value) continue;
+    res.setHeader(name, value);
+  }
+  const withBody = body !== undefined && status !== 204 && status !== 304;
+  res.statusCode = status;
+  if (withBody && typeof body === 'string') {
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    res.end(body, 'utf8');
+    return;
+  }
+  if (withBody) res.setHeader('Content-Length', body.length);
+  // A small body goes out as text with the head, in one write; a Buffer would be a second one.
+  if (withBody && body.length <= SMALL_BODY) res.end(body.toString('latin1'), 'latin1');
+  else {
+    if (withBody) headFirst(res);
+    res.end(withBody ? body : undefined);
+  }
+}
+
