@@ -1,5 +1,5 @@
 import { BadRequest, NotFound, ONE_YEAR_SECONDS, ProblemType, ResponseEntity, type Router, parseMediaType } from '../src';
-import { commit, expectationOf, validatorsForWrite, validatorsOf } from './http/conditional-write';
+import { commit, expectationOf, validatorsOf } from './http/conditional-write';
 import { avatarUrl, existingUser, noSuchUser } from './http/representations';
 import { USER_PATH } from './user';
 import type { AvatarType, ServiceStore } from './store/store';
@@ -38,14 +38,14 @@ export function avatarRoutes(api: Router, store: ServiceStore): void {
     .etag(async (ctx) => {
       // No user, no avatar to put: 404 whatever the preconditions say (RFC 9110 section 13.2.1).
       await existingUser(store.users, ctx.path.id);
-      return validatorsForWrite(ctx.req, await store.avatars.get(ctx.path.id));
+      return validatorsOf(await store.avatars.get(ctx.path.id));
     })
     .handle(async (ctx) => {
       const type = avatarType(ctx.req.headers['content-type']);
       if (!ctx.body.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type])) {
         throw new BadRequest(`The body is not a ${type} image`, { type: ProblemType.malformedBody });
       }
-      const replaced = await commit(store.avatars.put(ctx.path.id, { type, bytes: ctx.body }, expectationOf(ctx.req)));
+      const replaced = await commit(store.avatars.put(ctx.path.id, { type, bytes: ctx.body }, expectationOf(ctx.validators)));
       if (replaced === undefined) throw noSuchUser(ctx.path.id);
       return replaced.created ? ResponseEntity.created(`/users/${ctx.path.id}/avatar`) : ResponseEntity.noContent();
     });

@@ -1,7 +1,7 @@
 import encodeUrl from 'encodeurl';
 import { BadRequest, ProblemType, ResponseEntity, type Router } from '../src';
 import { ROLES, type Role } from './model/user';
-import { commit, validatorsForWrite, validatorsOf, expectationOf } from './http/conditional-write';
+import { commit, validatorsOf, expectationOf } from './http/conditional-write';
 import { STRUCTURED, knownMatrixValues, listBody, viewsOf } from './http/representations';
 import type { ServiceStore } from './store/store';
 
@@ -37,14 +37,15 @@ export function userListRoutes(api: Router, store: ServiceStore): void {
       const { page, size } = ctx.query;
       const roles = rolesOf(ctx.matrix.role);
       // The store keeps the users in order: a page costs its size, nothing is sorted per request.
-      const { state, users: slice, total } = await users.list({ roles, offset: (page - 1) * size, limit: size });
+      const { users: slice, total } = await users.list({ roles, offset: (page - 1) * size, limit: size });
       const links: string[] = [];
       // The path as received may hold what no URI may (`<`, `>`, `"`): encoded as Express encodes Location.
       const path = encodeUrl(ctx.req.path);
       const pageUrl = (n: number) => `<${path}?page=${n}&size=${size}>`;
       if (page * size < total) links.push(`${pageUrl(page + 1)}; rel="next"`);
       if (page > 1) links.push(`${pageUrl(Math.min(page - 1, Math.max(1, Math.ceil(total / size))))}; rel="prev"`);
-      let response = ResponseEntity.ok(listBody(await viewsOf(slice, avatars), ctx.mediaType)).withValidators(validatorsOf(state));
+      // The 200 carries the validators the hook read (ctx.validators): never newer than what is written.
+      let response = ResponseEntity.ok(listBody(await viewsOf(slice, avatars), ctx.mediaType));
       if (links.length > 0) response = response.header('Link', links.join(', '));
       return response;
     });
@@ -52,7 +53,7 @@ export function userListRoutes(api: Router, store: ServiceStore): void {
   api
     .delete('/user/all')
     .header('X-Confirm')
-    .etag(async (ctx) => validatorsForWrite(ctx.req, await users.state()))
+    .etag(async () => validatorsOf(await users.state()))
     .handle(async (ctx) => {
       if (ctx.header['X-Confirm'] !== CONFIRM_DELETE_ALL) {
         throw new BadRequest(`Header 'X-Confirm' must be '${CONFIRM_DELETE_ALL}' to delete every user`, {
@@ -60,7 +61,7 @@ export function userListRoutes(api: Router, store: ServiceStore): void {
           extensions: { header: 'X-Confirm' },
         });
       }
-      const expected = expectationOf(ctx.req);
+      const expected = expectationOf(ctx.validators);
       await commit(users.deleteAll(expected !== undefined && 'version' in expected ? expected : undefined));
       return ResponseEntity.noContent();
     });

@@ -1,46 +1,34 @@
-import type { Request } from 'express';
-import { HttpError, PreconditionFailed, ProblemType, type ValidatorSource } from '../../src';
+import { type CurrentValidators, HttpError, PreconditionFailed, ProblemType } from '../../src';
 import { type Expectation, StoreFull, type Versioned, VersionMismatch } from '../store/store';
 
 /** Anything with validators: a stored item, or a collection's state. */
 type Validated = Pick<Versioned<unknown>, 'version' | 'lastModified'>;
 
-/**
- * What the `.etag()` hook of a conditional write saw, for the commit to check again: the hook runs
- * before the body is read, and another request may change the item meanwhile. Keyed by request.
- */
-const seen = new WeakMap<Request, Expectation>();
+/** The validators of a stored item or a collection: its version as the ETag, and its Last-Modified. */
+export type StoredValidators = { readonly etag: number; readonly lastModified: Date } | undefined;
 
-const CONDITIONAL = ['if-match', 'if-none-match', 'if-unmodified-since'];
-
-/**
- * The `.etag()` hook of an unsafe route: answers the item's validators (the library then answers
- * 412 to a stale If-Match before the handler runs) and remembers, when the request is conditional,
- * the version its preconditions held for.
- */
-export function validatorsForWrite(req: Request, entry: Validated | undefined): ValidatorSource {
-  if (CONDITIONAL.some((name) => req.headers[name] !== undefined)) {
-    seen.set(req, entry === undefined ? { absent: true } : { version: entry.version });
-  }
-  return validatorsOf(entry);
-}
-
-/** The validators of a stored item: its version as the ETag, and its Last-Modified. */
-export function validatorsOf(entry: Validated | undefined): ValidatorSource {
+/** The validators of a stored item: its version as the ETag, and its Last-Modified; none when there is no item. */
+export function validatorsOf(entry: Validated | undefined): StoredValidators {
   return entry === undefined ? undefined : { etag: entry.version, lastModified: entry.lastModified };
 }
 
-/** The expectation a conditional request's commit must still meet; none for an unconditional one. */
-export function expectationOf(req: Request): Expectation {
-  return seen.get(req);
+/**
+ * The expectation a conditional write commits with: the version its preconditions held for, as
+ * the route's `.etag()` hook established it (`ctx.validators`), or no item; none for an
+ * unconditional request. The hook runs before the body is read, and another request may change
+ * the item meanwhile: the store checks it again when it commits.
+ */
+export function expectationOf(validators: CurrentValidators<StoredValidators>): Expectation {
+  if (!validators.preconditionsChecked) return undefined;
+  return validators.answer === undefined ? { absent: true } : { version: validators.answer.etag };
 }
 
 /**
  * The expectation a read-modify-write (PATCH) commits with: the version it read, which must also
  * be the one the request's preconditions held for (412 otherwise).
  */
-export function expectRead(req: Request, entry: Versioned<unknown>): Expectation {
-  const expected = seen.get(req);
+export function expectRead(validators: CurrentValidators<StoredValidators>, entry: Versioned<unknown>): Expectation {
+  const expected = expectationOf(validators);
   if (expected !== undefined && !('version' in expected && expected.version === entry.version)) throw mismatch(new VersionMismatch('The resource'));
   return { version: entry.version };
 }
