@@ -13,8 +13,8 @@ import { DEFAULT_BODY_LIMIT } from './exchange/body-reader';
 import { essence, isConcrete } from './http/media-type';
 import { RouteIndex } from './routing/route-index';
 import { compileBody, defaultXmlRoot, perKind, presumedAnswerKind, readableTypes, tagNames, readsFormObjects, writableOffers, writableRanges } from './routing/route-compilation';
+import type { MappingAttributes } from './dsl/mapping-attributes';
 import {
-  type MappingAttributes,
   type RequestMapping,
   combineMappings,
   compileMapping,

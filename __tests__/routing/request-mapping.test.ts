@@ -1,5 +1,5 @@
+import type { MappingAttributes } from '../../src/dsl/mapping-attributes';
 import {
-  type MappingAttributes,
   combineMappings,
   compileMapping,
   describeMapping,

@@ -2,7 +2,7 @@ import type { BindingOptions } from '../binding/value-binding';
 import type { ResponsePolicy } from '../caching/response-policy';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import type { CurrentValidators, ValidatorSource } from '../validators';
-import type { MappingAttributes } from '../routing/request-mapping';
+import type { MappingAttributes } from './mapping-attributes';
 import type { BodyOf, BodyToken } from './body-types';
 import type { DefaultChecked, HeaderOptions, MatrixOptions, PathVarOf, QueryOptions, WithBinding } from './binding-types';
 import type { PathParams } from './path-params';
