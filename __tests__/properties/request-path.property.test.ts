@@ -4,9 +4,9 @@ import express from 'express';
 import fc from 'fast-check';
 import request from 'supertest';
 import { createRouter } from '../../src';
-import { parseMatrixVariables } from '../../src/routing/matrix-variables';
+import { parseMatrixVariables } from '../../src/http/matrix-variables';
 import { PathTemplateError, parsePathTemplate } from '../../src/routing/path-template';
-import { splitRequestPath } from '../../src/routing/request-path';
+import { splitRequestPath } from '../../src/http/request-path';
 
 /**
  * Matrix variables and path templates on arbitrary paths: whatever the path, the router matches,

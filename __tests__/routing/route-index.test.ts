@@ -1,5 +1,5 @@
 import { type PathTemplate, parsePathTemplate } from '../../src/routing/path-template';
-import { splitRequestPath } from '../../src/routing/request-path';
+import { splitRequestPath } from '../../src/http/request-path';
 import { RouteIndex } from '../../src/routing/route-index';
 
 interface Entry {

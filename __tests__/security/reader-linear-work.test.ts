@@ -74,7 +74,7 @@ function loadReaders(): readonly Reader[] {
   const { createRequestInfo } = load<typeof import('../../src/conditions/request-info')>('../../src/conditions/request-info');
   const { compileBinding, resolveBinding } = load<typeof import('../../src/binding/value-binding')>('../../src/binding/value-binding');
   const { evaluatePreconditions } = load<typeof import('../../src/caching/conditional-request')>('../../src/caching/conditional-request');
-  const { matrixOf, splitRequestPath } = load<typeof import('../../src/routing/request-path')>('../../src/routing/request-path');
+  const { matrixOf, splitRequestPath } = load<typeof import('../../src/http/request-path')>('../../src/http/request-path');
   const { PATCH_TYPES, applyPatchDocument } = load<typeof import('../../routes/http/patch-document')>('../../routes/http/patch-document');
   const { MAX_PATCH_OPERATIONS } = load<typeof import('../../routes/patch/json-patch')>('../../routes/patch/json-patch');
 

@@ -12,7 +12,7 @@ import { HttpError } from '../../src/errors/http-error';
 import { ProblemType } from '../../src/errors/problem-types';
 import { targetUri } from '../../src/caching/target-uri';
 import { configuredOrigin } from '../../src/http/origin';
-import { originFormOf } from '../../src/routing/request-path';
+import { originFormOf } from '../../src/http/request-path';
 import { isStorable } from '../../src/caching/storability';
 import { selectTargetedField } from '../../src/caching/targeted-cache-control';
 import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary';

@@ -1,4 +1,4 @@
-import { splitRequestPath } from '../routing/request-path';
+import { splitRequestPath } from '../http/request-path';
 import { BoundedMemo } from '../http/bounded-memo';
 
 /**

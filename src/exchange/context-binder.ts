@@ -3,8 +3,8 @@ import { InvalidBinding, bindingProblem, resolveBinding, splitList } from '../bi
 import { BadRequest } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
 import { expandPath, expandTemplate } from '../routing/path-expansion';
-import type { MatrixVariables } from '../routing/matrix-variables';
-import { type RequestSegment, matrixOf } from '../routing/request-path';
+import type { MatrixVariables } from '../http/matrix-variables';
+import { type RequestSegment, matrixOf } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { CurrentValidators } from '../validators';
 import type { Context, Exchange } from './exchange';

@@ -4,7 +4,7 @@ import { type RequestInfo, createRequestInfo } from '../conditions/request-info'
 import { HttpError, NotFound } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
 import { configuredOrigin } from '../http/origin';
-import { originFormOf, splitRequestPath } from '../routing/request-path';
+import { originFormOf, splitRequestPath } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { RouteIndex } from '../routing/route-index';
 import { selectRoute } from '../routing/route-selection';

@@ -4,7 +4,7 @@ import type { RequestInfo } from '../conditions/request-info';
 import type { BodyKind } from '../converters/body-kind';
 import type { RequestContext } from '../dsl/request-context';
 import type { MediaType } from '../http/media-type';
-import type { RequestSegment } from '../routing/request-path';
+import type { RequestSegment } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { CurrentValidators } from '../validators';
 import { type Representation, chooseRepresentation } from './representation';

@@ -3,7 +3,7 @@ import { BadRequest } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
 import { type HostAuthority, formatAuthority, parseHostField } from '../http/host-field';
 import { type Scheme, formatOrigin } from '../http/origin';
-import { requestAuthority } from '../routing/request-authority';
+import { requestAuthority } from '../http/request-authority';
 import { writeProblemFor } from './problem-writer';
 import { requestTarget } from './request-exchange';
 

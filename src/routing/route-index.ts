@@ -1,5 +1,5 @@
 import type { PathTemplate } from './path-template';
-import type { RequestSegment } from './request-path';
+import type { RequestSegment } from '../http/request-path';
 
 /** What the index stores: anything with a parsed template. */
 export interface Indexed {

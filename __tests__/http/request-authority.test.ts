@@ -1,4 +1,4 @@
-import { requestAuthority } from '../../src/routing/request-authority';
+import { requestAuthority } from '../../src/http/request-authority';
 
 describe('requestAuthority(rawHeaders, httpVersion, target)', () => {
   describe('when the Host is valid', () => {

@@ -1,4 +1,4 @@
-import { parseMatrixVariables } from '../../src/routing/matrix-variables';
+import { parseMatrixVariables } from '../../src/http/matrix-variables';
 
 describe('parseMatrixVariables(text)', () => {
   it.each([

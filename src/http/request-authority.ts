@@ -1,5 +1,5 @@
 import { absoluteFormAuthority } from './request-path';
-import { type HostAuthority, parseHostField } from '../http/host-field';
+import { type HostAuthority, parseHostField } from './host-field';
 
 /** What {@link requestAuthority} decides: the authority of a request, or why its Host is invalid. */
 export type AuthorityDecision =

@@ -1,4 +1,4 @@
-import { originFormOf, splitRequestPath } from '../../src/routing/request-path';
+import { originFormOf, splitRequestPath } from '../../src/http/request-path';
 
 describe('splitRequestPath(url)', () => {
   it.each([
