@@ -73,7 +73,7 @@ export function writeProblem(
     }
   }
   own['content-type'] = `${xml ? 'application/problem+xml' : 'application/problem+json'}; charset=utf-8`;
-  const headers = finaliseHeaders('problem', presetHeaders(res), { method: '', policy: undefined, now: Date.now(), varies, own });
+  const headers = finaliseHeaders('problem', presetHeaders(res), { now: Date.now(), varies, own });
   // Ended as text: see headFirst for what a Buffer would risk on a pipelined connection.
   send(res, problem.status, headers, body);
 }

@@ -10,18 +10,26 @@ import { REPRESENTATION_FIELDS } from '../http/representation-fields';
 /** What a response answers with: a representation (a 200, a 201, ...), a 304 in place of one, or a problem document. */
 export type Answer = 'representation' | 'not-modified' | 'problem';
 
-/** What the final header set depends on besides the headers themselves. */
-export interface Finishing {
+/** What a representation's or a 304's final header set depends on besides the headers themselves. */
+export interface RepresentationFinishing {
   /** The request method: an unsafe method's answer is never fresh (spec, Caching rules 3). */
   readonly method: string;
-  /** The route's caching policy; none for a problem. */
+  /** The route's caching policy. */
   readonly policy: ResponsePolicy | undefined;
   /** The clock: Date, Expires and the policy's second. */
   readonly now: number;
-  /** Whether Accept chose the representation (or the problem's syntax), so that caches key it by Accept. */
+  /** Whether Accept chose the representation, so that caches key it by Accept. */
   readonly varies: boolean;
-  /** A problem's own fields (its Content-Type, the error's Allow or Retry-After), set over the headers kept. */
-  readonly own?: ResponseHeaderMap;
+}
+
+/** What a problem's final header set depends on besides the headers set before it. */
+export interface ProblemFinishing {
+  /** The clock, for Date. */
+  readonly now: number;
+  /** Whether Accept chose the problem's syntax. */
+  readonly varies: boolean;
+  /** The problem's own fields (its Content-Type, the error's Allow or Retry-After), set over the headers kept. */
+  readonly own: ResponseHeaderMap;
 }
 
 /**
@@ -37,9 +45,10 @@ export interface Finishing {
  *   for every answer, CORS, HSTS, a request id, stays), `no-store` (a problem is not stored),
  *   `nosniff` (its detail quotes the client) and Date.
  */
-export function finaliseHeaders(answer: Answer, headers: ResponseHeaderMap, finishing: Finishing): ResponseHeaderMap {
-  // `headers`: for a problem, those set on the exchange before it; else the whole set so far.
-  if (answer === 'problem') return problemHeaders(headers, finishing);
+export function finaliseHeaders(answer: 'representation' | 'not-modified', headers: ResponseHeaderMap, finishing: RepresentationFinishing): ResponseHeaderMap;
+export function finaliseHeaders(answer: 'problem', preset: ResponseHeaderMap, finishing: ProblemFinishing): ResponseHeaderMap;
+export function finaliseHeaders(answer: Answer, headers: ResponseHeaderMap, finishing: RepresentationFinishing | ProblemFinishing): ResponseHeaderMap {
+  if ('own' in finishing) return problemHeaders(headers, finishing);
   const final = cacheHeaders(finishing.method, finishing.policy, headers, finishing.now);
   if (finishing.varies) varyOnAccept(final);
   return answer === 'not-modified' ? notModifiedInstead(final) : final;
@@ -57,10 +66,10 @@ export function notModifiedInstead(final: ResponseHeaderMap): ResponseHeaderMap 
 const NO_SNIFF_NAME = CONTENT_TYPE_OPTIONS[0].toLowerCase();
 const NO_SNIFF_VALUE = CONTENT_TYPE_OPTIONS[1];
 
-function problemHeaders(headers: ResponseHeaderMap, { now, varies, own }: Finishing): ResponseHeaderMap {
+function problemHeaders(headers: ResponseHeaderMap, { now, varies, own }: ProblemFinishing): ResponseHeaderMap {
   const result: ResponseHeaderMap = {};
   for (const name in headers) if (!REPRESENTATION_FIELDS.has(name)) result[name] = headers[name]!;
-  if (own !== undefined) for (const name in own) result[name] = own[name]!;
+  for (const name in own) result[name] = own[name]!;
   result['cache-control'] = 'no-store';
   result.date = formatHttpDate(now);
   // A detail quotes what the client sent: no browser may take it for anything but its label.

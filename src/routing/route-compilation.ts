@@ -211,20 +211,17 @@ export function defaultXmlRoot(template: PathTemplate): string {
 }
 
 /**
- * Memoises a per-kind list that depends only on the route (its offers, its writable ranges), so
- * it is worked out once per kind, not per request.
+ * A per-kind list that depends only on the route (its offers, its writable ranges), worked out for
+ * every kind when the route is declared: the lists are the same arrays on every request, which the
+ * per-Accept negotiation memo is keyed by.
  */
 export function perKind(
   compute: (registry: ConverterRegistry, kind: BodyKind, produces: ProducesCondition) => MediaType[],
   registry: ConverterRegistry,
   produces: ProducesCondition,
 ): (kind: BodyKind) => readonly MediaType[] {
-  const cache = new Map<BodyKind, readonly MediaType[]>();
-  return (kind) => {
-    let list = cache.get(kind);
-    if (list === undefined) cache.set(kind, (list = Object.freeze(compute(registry, kind, produces))));
-    return list;
-  };
+  const lists = new Map<BodyKind, readonly MediaType[]>(BODY_KINDS.map((kind) => [kind, Object.freeze(compute(registry, kind, produces))]));
+  return (kind) => lists.get(kind)!;
 }
 
 /**
