@@ -1,3 +1,5 @@
+import { quickStartBlock } from '../docs/quick-start';
+
 /**
  * The scratch apps of the package test: each consumer's own test of one small app, written as a
  * user of the packed package writes it, with no settings for the package. The app is the same in
@@ -114,7 +116,56 @@ export interface Consumer {
 
 const ownPackage = (name: string, type: 'commonjs' | 'module' = 'commonjs'): string => JSON.stringify({ name, private: true, type });
 
+/**
+ * The README's quick start as a user pastes it into a file of their app, and a test that loads it:
+ * it listens on 8080 as written, here on a free port instead (tests take no fixed port), and its
+ * Location under /api must resolve. ts-jest type-checks it against the published declarations.
+ */
+const quickStartTest = `import { once } from 'node:events';
+import { Server } from 'node:net';
+import request from 'supertest';
+
+test('the README quick start, as written, answers a Location under /api that resolves', async () => {
+  const listen = Server.prototype.listen;
+  let server: Server | undefined;
+  Server.prototype.listen = function (this: Server) {
+    server = this;
+    return listen.call(this, { port: 0, host: '127.0.0.1' });
+  } as typeof listen;
+  const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+  try {
+    require('./quick-start');
+  } finally {
+    Server.prototype.listen = listen;
+    log.mockRestore();
+  }
+  if (server === undefined) throw new Error('the quick start did not listen');
+  if (!server.listening) await once(server, 'listening');
+  try {
+    const created = await request(server).post('/api/users').send({ name: 'Ann' });
+    expect(created.status).toBe(201);
+    expect(created.headers.location).toBe('/api/users/1');
+    const followed = await request(server).get(created.headers.location as string);
+    expect(followed.status).toBe(200);
+    expect(followed.body).toEqual({ id: 1, name: 'Ann' });
+  } finally {
+    server.close();
+  }
+});
+`;
+
 export const CONSUMERS: readonly Consumer[] = [
+  {
+    name: 'readme-quick-start',
+    files: {
+      'package.json': ownPackage('readme-quick-start'),
+      'jest.config.js': "module.exports = { preset: 'ts-jest' };\n",
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'commonjs', target: 'es2022', strict: true, esModuleInterop: true, types: ['jest', 'node'] } }),
+      'quick-start.ts': quickStartBlock().code,
+      'quick-start.test.ts': quickStartTest,
+    },
+    command: ['npx', 'jest', '--ci'],
+  },
   {
     name: 'jest-cjs',
     files: { 'package.json': ownPackage('jest-cjs'), 'books.test.js': cjs('') + body(false, '') },

@@ -1,17 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import request from 'supertest';
 import { type BlockRun, runBlock } from '../docs/block-runner';
-import { blocksOf } from '../docs/markdown-blocks';
-
-/** The README's quick start: its first TypeScript block that mounts a router with app.use. */
-function quickStart() {
-  const block = blocksOf(readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8'), 'README.md').find(
-    (b) => b.language === 'ts' && b.code.includes('app.use('),
-  );
-  if (block === undefined) throw new Error('The README has no quick start that mounts a router');
-  return block;
-}
+import { quickStartBlock as quickStart } from '../docs/quick-start';
 
 describe('the README quick start, as written', () => {
   let run: BlockRun;
