@@ -13,7 +13,7 @@ import { EXAMPLES, EXAMPLE_NAMES, exampleNames, manifestOf } from './example-fol
  * One `npm install` serves all of them: the copies are the workspaces of one scratch folder.
  */
 
-/** Starts `npm start`'s server (tsx) on a free port, and answers its process and the URL it printed. */
+/** Starts the server as `npm start` does (tsx src/server.ts), on a free port, and answers its process and the URL it printed. */
 async function startServer(folder: string): Promise<{ server: ChildProcess; url: string }> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: folder, env: { ...userEnv(), PORT: '0', HOST: '127.0.0.1' } });
   let output = '';
@@ -94,7 +94,7 @@ describe('examples/', () => {
     expect(testFailures.get(name)).toBeUndefined();
   });
 
-  it.each(EXAMPLE_NAMES)('%s: npm start serves the page it names', (name) => {
+  it.each(EXAMPLE_NAMES)('%s: its server (tsx src/server.ts, as npm start runs it) answers the page it prints', (name) => {
     expect(serverAnswers.get(name)).toBe(200);
   });
 });
