@@ -1,5 +1,5 @@
 import { parseCacheControl } from '../../src/caching/cache-control';
-import { type ReuseInput, decideReuse, freshnessLifetime, mayServeStale, staleIfErrorAllows } from '../../src/caching/freshness';
+import { type ReuseInput, decideReuse, freshnessLifetime, mayServeStale, staleAnswersFailure, staleIfErrorAllows } from '../../src/caching/freshness';
 import type { HeaderMap } from '../../src/caching/header-map';
 
 const DATE = 'Sun, 06 Nov 1994 08:00:00 GMT';
@@ -85,5 +85,20 @@ describe('mayServeStale({ response, shared })', () => {
     ['s-maxage=60', false, true],
   ])('answers for %j (shared: %s): %s', (cc, shared, expected) => {
     expect(mayServeStale({ response: parseCacheControl(cc), shared })).toBe(expected);
+  });
+});
+
+describe('staleAnswersFailure(status, { lifetime, age, response, request, shared })', () => {
+  it.each<[string, number, Partial<ReuseInput> & { req?: string; res?: string }, boolean]>([
+    ['answers a 500 within stale-if-error', 500, { age: 150, res: 'stale-if-error=60' }, true],
+    ['lets a 500 through beyond stale-if-error', 500, { age: 170, res: 'stale-if-error=60' }, false],
+    ['lets a 500 through without stale-if-error', 500, { age: 150 }, false],
+    ['answers a 502 (unreachable) without stale-if-error', 502, { age: 150 }, true],
+    ['answers a 504 (unreachable) without stale-if-error', 504, { age: 150 }, true],
+    ['lets a 504 through under must-revalidate', 504, { age: 150, res: 'max-age=100, must-revalidate' }, false],
+    ['lets a 503 through without stale-if-error', 503, { age: 150 }, false],
+    ['lets a 404 through, even within stale-if-error', 404, { age: 150, res: 'stale-if-error=60' }, false],
+  ])('%s', (_, status, overrides, expected) => {
+    expect(staleAnswersFailure(status, input(overrides))).toBe(expected);
   });
 });

@@ -1,5 +1,6 @@
 import type { HeaderMap } from '../../src/caching/header-map';
-import { isStorable } from '../../src/caching/storability';
+import { parseCacheControl } from '../../src/caching/cache-control';
+import { allowsAuthorizedReuse, isStorable, isWorthStoring } from '../../src/caching/storability';
 
 type Row = [string, { method?: string; status?: number; req?: HeaderMap; res?: HeaderMap; shared?: boolean; uri?: string }, boolean];
 
@@ -44,6 +45,44 @@ describe('isStorable({ method, status, requestHeaders, responseHeaders, requestU
         responseHeaders: row.res ?? {},
         requestUri: row.uri ?? '/a',
         shared: row.shared,
+      }),
+    ).toBe(expected);
+  });
+});
+
+describe('allowsAuthorizedReuse(cacheControl)', () => {
+  it.each<[string, boolean]>([
+    ['public', true],
+    ['s-maxage=60', true],
+    ['must-revalidate', true],
+    ['max-age=60', false],
+    ['', false],
+  ])('answers %j: %s', (field, expected) => {
+    expect(allowsAuthorizedReuse(parseCacheControl(field))).toBe(expected);
+  });
+});
+
+describe('isWorthStoring({ method, status, requestHeaders, responseHeaders, requestUri, responseTime })', () => {
+  const DATE = 'Sun, 06 Nov 1994 08:00:00 GMT';
+  it.each<[string, { method?: string; status?: number; req?: HeaderMap; res: HeaderMap }, boolean]>([
+    ['stores a storable response fresh for a while', { res: { 'cache-control': 'max-age=60' } }, true],
+    ['stores a storable response with an ETag and no freshness', { res: { 'cache-control': 'max-age=0', etag: '"1"' } }, true],
+    ['stores a storable response with Last-Modified and no freshness', { res: { 'cache-control': 'max-age=0', 'last-modified': DATE } }, true],
+    ['does not store one with neither freshness nor a validator', { res: { 'cache-control': 'max-age=0' } }, false],
+    ['does not store one that may not be stored', { res: { 'cache-control': 'max-age=60, no-store', etag: '"1"' } }, false],
+    ['does not store a 412', { status: 412, res: { 'cache-control': 'max-age=60' } }, false],
+    ['does not store Vary: *', { res: { 'cache-control': 'max-age=60', vary: '*' } }, false],
+    ['does not store a 404 without freshness or a validator, though heuristically cacheable', { status: 404, res: {} }, false],
+    ['does not store a response to Authorization without public', { req: { authorization: 'Basic eDp5' }, res: { 'cache-control': 'max-age=60' } }, false],
+  ])('%s', (_, row, expected) => {
+    expect(
+      isWorthStoring({
+        method: row.method ?? 'GET',
+        status: row.status ?? 200,
+        requestHeaders: row.req ?? {},
+        responseHeaders: row.res,
+        requestUri: '/a',
+        responseTime: Date.parse(DATE),
       }),
     ).toBe(expected);
   });

@@ -1,4 +1,4 @@
-import { parseDictionary, parseTargetedField, selectTargetedField } from '../../src/caching/targeted-cache-control';
+import { effectiveCacheHeaders, parseDictionary, parseTargetedField, selectTargetedField } from '../../src/caching/targeted-cache-control';
 
 describe('parseDictionary(text)', () => {
   it.each<[string, Record<string, unknown> | undefined]>([
@@ -38,5 +38,17 @@ describe('selectTargetedField(headers, targets)', () => {
 
   it('answers undefined when no target field is valid', () => {
     expect(selectTargetedField({ 'cdn-cache-control': 'max-age=1, &&' }, ['cdn-cache-control'])).toBeUndefined();
+  });
+});
+
+describe('effectiveCacheHeaders(headers, targets)', () => {
+  const headers = { 'cache-control': 'max-age=60', expires: 'Sun, 06 Nov 1994 08:49:37 GMT', 'cdn-cache-control': 'max-age=600' };
+  it.each<[string, Record<string, string>, readonly string[], Record<string, string | undefined>]>([
+    ['leaves the headers alone without targets', headers, [], headers],
+    ['puts a valid targeted field in place of Cache-Control and drops Expires', headers, ['cdn-cache-control'], { ...headers, 'cache-control': 'max-age=600', expires: undefined }],
+    ['leaves the headers alone when the targeted field is absent', { 'cache-control': 'max-age=60' }, ['cdn-cache-control'], { 'cache-control': 'max-age=60' }],
+    ['leaves the headers alone when the targeted field is invalid', { 'cache-control': 'max-age=60', 'cdn-cache-control': '&&&' }, ['cdn-cache-control'], { 'cache-control': 'max-age=60', 'cdn-cache-control': '&&&' }],
+  ])('%s', (_, given, targets, expected) => {
+    expect(effectiveCacheHeaders(given, targets)).toEqual(expected);
   });
 });

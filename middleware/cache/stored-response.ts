@@ -2,6 +2,7 @@ import { correctedInitialAge, parseAge } from '../../src/caching/age';
 import { type CacheControl, parseCacheControl } from '../../src/caching/cache-control';
 import { dateValue, freshnessLifetime } from '../../src/caching/freshness';
 import { validatorFields } from '../../src/caching/freshening';
+import { allowsAuthorizedReuse } from '../../src/caching/storability';
 import { type HeaderMap, splitList } from '../../src/caching/header-map';
 import { type VaryFields, parseVary } from '../../src/caching/vary';
 import type { StoredResponse } from './store';
@@ -132,7 +133,7 @@ export function describeResponse(response: StoredResponse, effective: (headers: 
     }),
     vary: parseVary(headers.vary),
     ...validatorFields(headers),
-    authorizedReuse: cacheControl.public === true || cacheControl.sMaxAge !== undefined || cacheControl.mustRevalidate === true,
+    authorizedReuse: allowsAuthorizedReuse(cacheControl),
     replay,
     notModified,
   };

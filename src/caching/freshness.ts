@@ -112,3 +112,13 @@ export function mayServeStale({ response, shared }: Pick<ReuseInput, 'response' 
   if (response.mustRevalidate === true || response.noCache !== undefined) return false;
   return !(shared && (response.proxyRevalidate === true || response.sMaxAge !== undefined));
 }
+
+/**
+ * Whether a stale response answers instead of the origin's `status`: a 5xx within
+ * `stale-if-error` (RFC 5861 section 4), or a 502 or 504, which say the origin could not be
+ * reached, when nothing forbids serving stale (RFC 9111 section 4.2.4).
+ */
+export function staleAnswersFailure(status: number, reuse: ReuseInput): boolean {
+  if (status >= 500 && staleIfErrorAllows(reuse)) return true;
+  return (status === 502 || status === 504) && mayServeStale(reuse);
+}

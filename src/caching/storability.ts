@@ -1,7 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import { type CacheControl, parseCacheControl } from './cache-control';
-import { HEURISTICALLY_CACHEABLE, hasExplicitFreshness } from './freshness';
+import { HEURISTICALLY_CACHEABLE, freshnessLifetime, hasExplicitFreshness } from './freshness';
 import { type HeaderMap, fieldValue } from './header-map';
+import { parseVary } from './vary';
 
 /** The input of {@link isStorable}. */
 export interface StorabilityInput {
@@ -50,10 +51,39 @@ export function isStorable(input: StorabilityInput): boolean {
   if (cc.noStore === true && !(cc.mustUnderstand === true && understood)) return false;
   if (parseCacheControl(requestHeaders['cache-control']).noStore === true) return false;
   if (shared && cc.private !== undefined) return false;
-  if (shared && requestHeaders.authorization !== undefined) {
-    if (cc.public !== true && cc.sMaxAge === undefined && cc.mustRevalidate !== true) return false;
-  }
+  if (shared && requestHeaders.authorization !== undefined && !allowsAuthorizedReuse(cc)) return false;
   return explicit || cc.public === true || HEURISTICALLY_CACHEABLE.has(status);
+}
+
+/**
+ * Whether a shared cache may store, and reuse, a response to a request with Authorization: only
+ * when its Cache-Control says `public`, `s-maxage` or `must-revalidate` (RFC 9111 section 3.5).
+ */
+export function allowsAuthorizedReuse(cc: CacheControl): boolean {
+  return cc.public === true || cc.sMaxAge !== undefined || cc.mustRevalidate === true;
+}
+
+/** The input of {@link isWorthStoring}: that of {@link isStorable}, and when the response arrived. */
+export interface StoringInput extends StorabilityInput {
+  /** When the response arrived (ms since the epoch), for a heuristic freshness lifetime. */
+  readonly responseTime: number;
+}
+
+/**
+ * Whether a shared cache stores a response: it may ({@link isStorable}), and it is worth it. A 412
+ * answers the request's preconditions, not what the target is: stored, it would answer requests
+ * that have none (a cache may store any status, RFC 9111 section 3, and need not). `Vary: *`
+ * could never be reused (section 4.1). And the response must be fresh for a while, or carry a
+ * validator to be revalidated with (section 4.3.1).
+ */
+export function isWorthStoring(input: StoringInput): boolean {
+  if (input.status === 412) return false;
+  const headers = input.responseHeaders;
+  const cacheControl = input.cacheControl ?? parseCacheControl(headers['cache-control']);
+  if (!isStorable({ ...input, cacheControl })) return false;
+  if (parseVary(headers.vary) === '*') return false;
+  if (headers.etag !== undefined || headers['last-modified'] !== undefined) return true;
+  return freshnessLifetime({ status: input.status, headers, shared: input.shared ?? true, responseTime: input.responseTime, cacheControl }) > 0;
 }
 
 /**

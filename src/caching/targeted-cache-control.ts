@@ -154,3 +154,14 @@ export function selectTargetedField(headers: HeaderMap, targets: readonly string
   }
   return undefined;
 }
+
+/**
+ * The headers that decide caching for a cache obeying the targeted fields `targets` (lower-case
+ * names, in order): a valid targeted field replaces Cache-Control, and Expires is ignored (RFC 9213
+ * section 2.2); without one, the headers as they are.
+ */
+export function effectiveCacheHeaders(headers: HeaderMap, targets: readonly string[]): HeaderMap {
+  if (targets.length === 0) return headers;
+  const targeted = selectTargetedField(headers, targets);
+  return targeted === undefined ? headers : { ...headers, 'cache-control': targeted, expires: undefined };
+}
