@@ -2,13 +2,11 @@ import { BoundedMemo } from './bounded-memo';
 import { splitList } from './header-list';
 import { decidingRange } from './deciding-range';
 import { type MediaType, specificity } from './media-type';
+import type { MediaRange } from './media-range';
 import { readMediaType } from './media-type-reader';
 
-/** One media range of an Accept header with its weight and its position in the header. */
-export interface MediaRange extends MediaType {
-  readonly q: number;
-  readonly index: number;
-}
+// The range is in a file of its own, which deciding-range.ts imports: this file imports that one.
+export type { MediaRange } from './media-range';
 
 /** How well one media type is accepted: the weight and specificity of the range that decides it. */
 export interface Acceptance {

@@ -1,4 +1,4 @@
-import type { MediaRange } from './accept-header';
+import type { MediaRange } from './media-range';
 import { type MediaType, charsetKey, charsetOfCandidate, includes, specificity } from './media-type';
 
 /**

@@ -1,4 +1,4 @@
-import type { MediaType } from './media-type';
+import type { MediaType } from './media-type-value';
 
 /**
  * The most parameters a media type may carry (RFC 9110 section 5.6.6 sets no limit). Registered

@@ -1,19 +1,10 @@
 import { canonicalCharset } from './charset-label';
 import * as contentType from 'content-type';
 import { readMediaType } from './media-type-reader';
+import type { MediaType } from './media-type-value';
 
-/**
- * A parsed media type (RFC 9110 section 8.3.1). `type` and `subtype` are lower-case; parameter
- * names are lower-case, values are kept as sent (charset is compared case-insensitively).
- */
-export interface MediaType {
-  /** The top-level type, lower case (`application`; RFC 9110 section 8.3.1). */
-  readonly type: string;
-  /** The subtype, lower case (`json`). */
-  readonly subtype: string;
-  /** The parameters, names lower case (`{ charset: 'utf-8' }`). */
-  readonly parameters: Readonly<Record<string, string>>;
-}
+// The value is in a file of its own, which the reader imports: media-type.ts imports the reader.
+export type { MediaType } from './media-type-value';
 
 /** Thrown by {@link parseMediaType} for text that is not `type/subtype` with valid parameters. */
 export class InvalidMediaTypeError extends Error {
