@@ -50,6 +50,18 @@ describe('isStorable({ method, status, requestHeaders, responseHeaders, requestU
   });
 });
 
+describe('isStorable({ method, status, requestHeaders, responseHeaders, shared }) without a requestUri', () => {
+  it.each<[string, string, HeaderMap, boolean]>([
+    ['asks only whether a POST response is cacheable: explicit freshness', 'POST', { 'cache-control': 'max-age=60' }, true],
+    ['refuses a POST response without explicit freshness', 'POST', { 'cache-control': 'public' }, false],
+    ['refuses a POST response with no-store', 'POST', { 'cache-control': 'max-age=60, no-store' }, false],
+    ['refuses a PUT response', 'PUT', { 'cache-control': 'max-age=60' }, false],
+    ['stores a private GET response in a private cache', 'GET', { 'cache-control': 'private' }, true],
+  ])('%s', (_, method, responseHeaders, expected) => {
+    expect(isStorable({ method, status: 200, requestHeaders: {}, responseHeaders, shared: false })).toBe(expected);
+  });
+});
+
 describe('allowsAuthorizedReuse(cacheControl)', () => {
   it.each<[string, boolean]>([
     ['public', true],

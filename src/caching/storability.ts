@@ -11,8 +11,13 @@ export interface StorabilityInput {
   /** Headers by lower-case name. */
   readonly requestHeaders: HeaderMap;
   readonly responseHeaders: HeaderMap;
-  /** The target URI, absolute or origin-relative: POST responses need Content-Location equal to it. */
-  readonly requestUri: string;
+  /**
+   * The target URI, absolute or origin-relative: a POST response is stored for the GET requests
+   * of its Content-Location, so it must equal this URI (RFC 9110 section 9.3.3). Left out, the
+   * question is only whether the response is cacheable at all (for a route asking whether its
+   * response must carry a validator): for POST, explicit freshness.
+   */
+  readonly requestUri?: string;
   /** A shared cache (the default) also refuses `private` and most responses to authorized requests. */
   readonly shared?: boolean;
   /** The parsed response Cache-Control, when the caller has it already (or uses a targeted field instead). */
@@ -21,8 +26,8 @@ export interface StorabilityInput {
 
 /**
  * Whether a cache may store a response (RFC 9111 section 3):
- * - the method is cacheable: GET, HEAD, or POST with explicit freshness and a Content-Location
- *   equal to the target URI (RFC 9110 section 9.3.3);
+ * - the method is cacheable: GET, HEAD, or POST with explicit freshness and (with a
+ *   `requestUri`) a Content-Location equal to the target URI (RFC 9110 section 9.3.3);
  * - the status is final, and understood: 206 and 304 are not (this cache does not combine
  *   ranges), nor under `must-understand` a status it does not know or whose own caching rules it
  *   does not implement, such as 226 (section 5.2.2.3);
@@ -40,7 +45,8 @@ export function isStorable(input: StorabilityInput): boolean {
   const explicit = hasExplicitFreshness(responseHeaders, shared, cc);
 
   if (method === 'POST') {
-    if (!explicit || !sameUri(fieldValue(responseHeaders, 'content-location'), input.requestUri)) return false;
+    if (!explicit) return false;
+    if (input.requestUri !== undefined && !sameUri(fieldValue(responseHeaders, 'content-location'), input.requestUri)) return false;
   } else if (method !== 'GET' && method !== 'HEAD') {
     return false;
   }
@@ -65,6 +71,8 @@ export function allowsAuthorizedReuse(cc: CacheControl): boolean {
 
 /** The input of {@link isWorthStoring}: that of {@link isStorable}, and when the response arrived. */
 export interface StoringInput extends StorabilityInput {
+  /** The target URI: this cache answers only GET and HEAD from what it stores. */
+  readonly requestUri: string;
   /** When the response arrived (ms since the epoch), for a heuristic freshness lifetime. */
   readonly responseTime: number;
 }

@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { parseCacheControl } from '../caching/cache-control';
+import { type CacheControl, parseCacheControl } from '../caching/cache-control';
 import type { ResponseHeaderMap } from '../caching/header-map';
 import { formatHttpDate } from '../caching/http-date';
 import { type ResponsePolicy, correctResponseHeaders, responsePolicyHeaders } from '../caching/response-policy';
+import { isStorable } from '../caching/storability';
 import { BoundedMemo } from '../http/bounded-memo';
 import { CONTENT_TYPE_OPTIONS } from '../http/content-type-options';
 import { REPRESENTATION_FIELDS } from '../http/representation-fields';
@@ -192,20 +193,20 @@ function withCorrectedPolicy(policy: CorrectedPolicy, handlerHeaders: ResponseHe
 }
 
 /**
- * Whether a response may be stored by some cache and so must carry a validator (spec, Caching
- * rules): a 200 to GET or HEAD, or to POST with explicit freshness, without `no-store`.
+ * Whether a 200 or 203 may be stored by some cache, private or shared, and so must carry a
+ * validator (spec, Caching rules). The rule is the shared cache's ({@link isStorable}, RFC 9111
+ * section 3), asked for any cache: a 200 to GET or HEAD, or to POST with explicit freshness,
+ * without `no-store`.
  */
 export function isCacheable(method: string, status: number, headers: ResponseHeaderMap): boolean {
   if (status !== 200 && status !== 203) return false;
-  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') return false;
   const field = headers['cache-control'];
-  if (typeof field !== 'string') return parseCacheControl(field).noStore !== true;
-  return !noStoreByField.get(field, saysNoStore);
+  const cacheControl = typeof field === 'string' ? cacheControlByField.get(field, parseCacheControl) : parseCacheControl(field);
+  return isStorable({ method, status, requestHeaders: NO_FIELDS, responseHeaders: headers, shared: false, cacheControl });
 }
 
-/** Whether a Cache-Control field value says `no-store`, per distinct value (routes have few). */
-const noStoreByField = new BoundedMemo<string, boolean>(256);
+/** A Cache-Control field value parsed, per distinct value (routes have few). */
+const cacheControlByField = new BoundedMemo<string, CacheControl>(256);
 
-function saysNoStore(field: string): boolean {
-  return parseCacheControl(field).noStore === true;
-}
+/** The request fields the question leaves out: whether a response must carry a validator is the route's, not one request's. */
+const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
