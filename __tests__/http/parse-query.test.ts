@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { parseQuery } from '../../src/conditions/request-info';
+import { parseQuery } from '../../src/http/query-parameters';
 
 /** URLSearchParams itself: the reference parseQuery must agree with. */
 function viaUrlSearchParams(search: string): [string, string[]][] {
