@@ -4,7 +4,7 @@ import { AtomConverter, Feed, RssConverter, XmlObjectConverter, XmlSourceConvert
 import { invalidXmlCharAt } from '../../src/converters/xml/xml-characters';
 import { BadRequest } from '../../src/errors/http-error';
 import { toProblemDocument } from '../../src/errors/problem-document';
-import { problemXml } from '../../src/errors/problem-xml';
+import { problemXml } from '../../src/converters/xml/problem-xml';
 import { parseMediaType } from '../../src/http/media-type';
 import { xmllintErrors } from '../setup/xml-validators';
 

@@ -2,7 +2,7 @@ import { type IncomingMessage, type ServerResponse, validateHeaderName, validate
 import type { ResponseHeaderMap } from '../caching/header-map';
 import { HttpError } from '../errors/http-error';
 import { type ProblemDocument, toProblemDocument } from '../errors/problem-document';
-import { problemXml } from '../errors/problem-xml';
+import { problemXml } from '../converters/xml/problem-xml';
 import { type MediaRange, parseAccept } from '../http/accept-header';
 import { problemRepresentation } from './representation';
 import { requestTarget } from './request-exchange';

@@ -1,6 +1,6 @@
 import { Builder } from 'xml2js';
-import { escapeInvalidXmlChars } from '../converters/xml/xml-characters';
-import type { ProblemDocument } from './problem-document';
+import { escapeInvalidXmlChars } from './xml-characters';
+import type { ProblemDocument } from '../../errors/problem-document';
 
 const XML_NAME = /^[A-Za-z_][\w.-]*$/;
 
