@@ -66,6 +66,23 @@ export function importCycles(graph: ImportGraph): string[][] {
   return components.map((component) => cycleThrough(graph, component));
 }
 
+/**
+ * The graph of folders: a module's folder is the one below the top-level folder (`src/http`, its
+ * subfolders included; `middleware/cache`), a module right under the top-level folder is on its own
+ * (`src/router.ts`). A folder imports another when one of its modules imports one of the other's.
+ */
+export function folderGraph(graph: ImportGraph): ImportGraph {
+  const folderOf = (module: string): string => module.split('/').slice(0, 2).join('/');
+  const folders = new Map<string, Set<string>>();
+  for (const [module, targets] of graph) {
+    const folder = folderOf(module);
+    const imported = folders.get(folder) ?? new Set<string>();
+    folders.set(folder, imported);
+    for (const target of targets) if (folderOf(target) !== folder) imported.add(folderOf(target));
+  }
+  return new Map([...folders].map(([folder, imported]) => [folder, [...imported].sort()]));
+}
+
 /** The imports from modules under `from` of modules under `to` (folders relative to the root): `importer -> imported`. */
 export function importsAcross(graph: ImportGraph, from: string, to: string): string[] {
   const found: string[] = [];
