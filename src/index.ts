@@ -23,6 +23,25 @@ export type { BindingOptions } from './binding/value-binding';
 export type { ValueType } from './binding/value-type';
 export { ResponseEntity } from './response-entity';
 export type { RouteInfo } from './routing/route';
+export type { RouteMetadata, ReturnsOptions, Returned, ReturningHandler } from './dsl/route-metadata';
+export type { ReturnOf } from './dsl/map-declaration';
+export type {
+  OpenApiDocument,
+  OpenApiOptions,
+  InfoObject,
+  ServerObject,
+  PathItemObject,
+  OperationObject,
+  OperationMethod,
+  ParameterObject,
+  RequestBodyObject,
+  ResponseObject,
+  HeaderObject,
+  MediaTypeObject,
+  ComponentsObject,
+  ReferenceObject,
+  JsonSchema,
+} from './openapi/openapi-types';
 export { PathTemplateError } from './routing/path-template';
 export {
   HttpError,

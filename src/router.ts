@@ -1,7 +1,8 @@
 import type { RequestListener } from 'node:http';
 import type { RequestHandler } from 'express';
 import { compileBinding } from './binding/value-binding';
-import type { MapDeclaration, ContextOf } from './dsl/map-declaration';
+import type { MapDeclaration, ContextOf, ReturnOf } from './dsl/map-declaration';
+import type { ReturningHandler } from './dsl/route-metadata';
 import type { Handler } from './dsl/request-context';
 import type { Prefixed } from './dsl/path-params';
 import { type RouteDeclaration, RouteBuilder, type RouteTimeout } from './dsl/route-builder';
@@ -24,6 +25,9 @@ import {
 import type { AnyHandler, Route, RouteInfo } from './routing/route';
 import { formatRouteTable, routeInfo } from './routing/route-table';
 import { unwritableProduces } from './routing/unwritable-produces';
+import { openApiDocument } from './openapi/openapi-document';
+import type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-types';
+import { routeFacts } from './openapi/route-facts';
 
 /** Router-level defaults for every route's attributes, plus dispatch options. */
 export interface RouterOptions extends MappingAttributes, DispatchOptions {
@@ -113,7 +117,7 @@ export class Router<P extends string = ''> {
    * Declares a route in one object with the specification's attribute names
    * (`path`/`value`/`name`, `method`, `params`, `headers`, `consumes`, `produces`) and bindings.
    */
-  map<const D extends MapDeclaration>(declaration: D, handler: Handler<ContextOf<D, P>>): void {
+  map<const D extends MapDeclaration>(declaration: D, handler: ReturningHandler<ContextOf<D, P>, ReturnOf<D>>): void {
     const path = declaration.path ?? declaration.value ?? declaration.name ?? '';
     const named = (source: 'query' | 'header' | 'matrix', bindings: D['query'] | D['header'] | D['matrix']) =>
       (bindings ?? []).map((binding) => {
@@ -132,7 +136,16 @@ export class Router<P extends string = ''> {
         },
         bindings: [...named('query', declaration.query), ...named('header', declaration.header), ...named('matrix', declaration.matrix)],
         body: declaration.body,
-        options: {},
+        options: {
+          metadata: {
+            ...(declaration.summary !== undefined && { summary: declaration.summary }),
+            ...(declaration.description !== undefined && { description: declaration.description }),
+            ...(declaration.tags !== undefined && { tags: declaration.tags }),
+            ...(declaration.operationId !== undefined && { operationId: declaration.operationId }),
+            ...(declaration.deprecated !== undefined && { deprecated: declaration.deprecated }),
+          },
+          ...(declaration.returns !== undefined && { returns: { schema: declaration.returns } }),
+        },
       },
       handler as Handler<never>,
     );
@@ -201,6 +214,18 @@ export class Router<P extends string = ''> {
   /** The route table, in declaration order. */
   routes(): RouteInfo[] {
     return this.table.map(routeInfo);
+  }
+
+  /**
+   * The OpenAPI 3.1 document of the routes declared so far, built from the route table alone:
+   * paths and placeholders with their patterns, matrix variables, query and header bindings,
+   * params and headers conditions, request bodies per consumed type (with the JSON Schema of a
+   * Standard Schema body), responses per produced type, the problem responses each route may
+   * give and the caching headers of its policy and validators. Route metadata (`.summary()`,
+   * `.tags()`, `.returns(schema)`, ...) adds to it. Throws when two operations declare one operationId.
+   */
+  openapi(options: OpenApiOptions): OpenApiDocument {
+    return openApiDocument(this.table.map(routeFacts), options);
   }
 
   /** The route table as text, for printing at start-up. */

@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { BodyOf, BodyToken } from './body-types';
 import type { BoundValues, HeaderOptions, MatrixOptions, NamedBinding, QueryOptions } from './binding-types';
 import type { PathParams, Prefixed } from './path-params';
@@ -29,7 +30,22 @@ export interface MapDeclaration {
   readonly matrix?: readonly NamedBinding<MatrixOptions>[];
   /** The request body's type: a class, a Standard Schema, or a token such as `String`; read into `ctx.body`. */
   readonly body?: BodyToken;
+  /** A short summary of the operation, for the API description (`router.openapi()`). */
+  readonly summary?: string;
+  /** A longer description of the operation (CommonMark). */
+  readonly description?: string;
+  /** Tags that group the operation in the API description. */
+  readonly tags?: readonly string[];
+  /** The operation's unique name (default: from the method and path, `getUsersById`). */
+  readonly operationId?: string;
+  /** Whether clients should stop using the operation. */
+  readonly deprecated?: boolean;
+  /** The schema of what the handler answers on success: types its return value and describes the response. */
+  readonly returns?: StandardSchemaV1;
 }
+
+/** What a declaration's handler must return: the output of its `returns` schema, or anything without one. */
+export type ReturnOf<D> = D extends { readonly returns: infer T extends StandardSchemaV1 } ? StandardSchemaV1.InferOutput<T> : unknown;
 
 /** The path of a declaration, whichever alias gave it. */
 export type PathOf<D> = D extends { readonly path: infer P extends string }

@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { BindingOptions } from '../binding/value-binding';
 import type { ResponsePolicy } from '../caching/response-policy';
 import type { ConverterRegistry } from '../converters/converter-registry';
@@ -7,6 +8,7 @@ import type { BodyOf, BodyToken } from './body-types';
 import type { DefaultChecked, HeaderOptions, MatrixOptions, PathVarOf, QueryOptions, WithBinding } from './binding-types';
 import type { PathParams } from './path-params';
 import type { Handler, RequestContext } from './request-context';
+import type { ReturningHandler, ReturnsDeclaration, ReturnsOptions, RouteMetadata } from './route-metadata';
 
 /** A binding declared on a route, before compilation. */
 export interface DeclaredBinding {
@@ -51,6 +53,10 @@ export interface RouteOptions {
   readonly timeout?: RouteTimeout;
   /** Customises the router's body converters for this route. */
   readonly converters?: (registry: ConverterRegistry) => ConverterRegistry;
+  /** What the route says about itself in the API description (`router.openapi()`). */
+  readonly metadata?: RouteMetadata;
+  /** The schema of the handler's successful answer, from `.returns(schema)`. */
+  readonly returns?: ReturnsDeclaration;
 }
 
 /** Where a finished declaration goes. */
@@ -65,7 +71,7 @@ export interface RouteRegistry {
  * @example
  * api.get('/users/{id}').produces('application/json').query('fields', { required: false }).handle(ctx => users.get(ctx.path.id))
  */
-export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefined, V = undefined> {
+export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefined, V = undefined, R = unknown> {
   /** @internal */
   constructor(
     private readonly registry: RouteRegistry,
@@ -113,12 +119,12 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
   }
 
   /** Binds a query parameter to `ctx.query[name]`. Required by default; `defaultValue` applies when absent or empty. */
-  query<const N extends string, const O extends QueryOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, WithBinding<Q, N, O>, H, M, B, V> {
+  query<const N extends string, const O extends QueryOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, WithBinding<Q, N, O>, H, M, B, V, R> {
     return this.bind('query', name, options);
   }
 
   /** Binds a request header to `ctx.header[name]`; a missing required header answers 400. */
-  header<const N extends string, const O extends HeaderOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, WithBinding<H, N, O>, M, B, V> {
+  header<const N extends string, const O extends HeaderOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, WithBinding<H, N, O>, M, B, V, R> {
     return this.bind('header', name, options);
   }
 
@@ -126,12 +132,12 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    * Binds a matrix variable (`/cars;color=red,blue`) to `ctx.matrix[name]`, from the segment of
    * `pathVar` (a placeholder of the path, checked at compile time when the path is a literal) or any segment.
    */
-  matrix<const N extends string, const O extends MatrixOptions<PathVarOf<S>> = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, H, WithBinding<M, N, O>, B, V> {
+  matrix<const N extends string, const O extends MatrixOptions<PathVarOf<S>> = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, H, WithBinding<M, N, O>, B, V, R> {
     return this.bind('matrix', name, options);
   }
 
   /** Declares the request body: a kind token (`String`, `Buffer`, `Object`, ...) or a Standard Schema. */
-  body<const T extends BodyToken>(token: T): RouteBuilder<S, Q, H, M, BodyOf<T>, V> {
+  body<const T extends BodyToken>(token: T): RouteBuilder<S, Q, H, M, BodyOf<T>, V, R> {
     return new RouteBuilder(this.registry, { ...this.declaration, body: token });
   }
 
@@ -159,7 +165,7 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    */
   etag<F extends (context: RequestContext<PathParams<S>, Q, H, M, undefined>) => ValidatorSource | Promise<ValidatorSource>>(
     hook: F,
-  ): RouteBuilder<S, Q, H, M, B, CurrentValidators<Awaited<ReturnType<F>>>> {
+  ): RouteBuilder<S, Q, H, M, B, CurrentValidators<Awaited<ReturnType<F>>>, R> {
     return new RouteBuilder(this.registry, {
       ...this.declaration,
       options: { ...this.declaration.options, etag: hook as RouteOptions['etag'] },
@@ -195,8 +201,48 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
     return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, xmlRoot: name } }) as this;
   }
 
+  private describe(metadata: RouteMetadata): this {
+    const options = this.declaration.options;
+    return new RouteBuilder(this.registry, { ...this.declaration, options: { ...options, metadata: { ...options.metadata, ...metadata } } }) as this;
+  }
+
+  /** A short summary of the operation, for the API description (`router.openapi()`). */
+  summary(text: string): this {
+    return this.describe({ summary: text });
+  }
+
+  /** A longer description of the operation (CommonMark), for the API description. */
+  description(text: string): this {
+    return this.describe({ description: text });
+  }
+
+  /** Tags that group the operation in the API description; they add up. */
+  tags(...names: string[]): this {
+    return this.describe({ tags: [...(this.declaration.options.metadata?.tags ?? []), ...names] });
+  }
+
+  /** The operation's unique name in the API description (default: from the method and path, `getUsersById`). */
+  operationId(id: string): this {
+    return this.describe({ operationId: id });
+  }
+
+  /** Marks the operation deprecated in the API description. */
+  deprecated(deprecated = true): this {
+    return this.describe({ deprecated });
+  }
+
+  /**
+   * The schema of what the handler answers on success (a Standard Schema: zod, valibot, arktype):
+   * the handler must then return the schema's output (or a `ResponseEntity` of it), and the
+   * API description gives that response (200 unless `status` says otherwise) the schema's JSON Schema.
+   */
+  returns<const T extends StandardSchemaV1>(schema: T, options: ReturnsOptions = {}): RouteBuilder<S, Q, H, M, B, V, StandardSchemaV1.InferOutput<T>> {
+    const returns: ReturnsDeclaration = { schema, ...options };
+    return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, returns } });
+  }
+
   /** Registers the route with its handler. Throws if the route is malformed or ambiguous with another. */
-  handle(handler: Handler<RequestContext<PathParams<S>, Q, H, M, B, V>>): void {
+  handle(handler: ReturningHandler<RequestContext<PathParams<S>, Q, H, M, B, V>, R>): void {
     this.registry.register(this.declaration, handler as Handler<never>);
   }
 }

@@ -1,0 +1,87 @@
+import { cachingHeaderComponents, conditionalParameterComponents } from './caching-headers';
+import { OperationIds, defaultOperationId } from './operation-id';
+import { operation } from './operation';
+import type { OpenApiDocument, OpenApiOptions, OperationMethod, OperationObject, PathItemObject } from './openapi-types';
+import { openApiPath } from './path-item-key';
+import { METHOD_NOT_ALLOWED, PROBLEM_SCHEMA, problemResponses, problemSchema } from './problem-responses';
+import type { RouteFacts } from './route-facts';
+import { SchemaComponents } from './schema-components';
+
+/** The methods a Path Item names (OpenAPI 3.1 section 4.8.9); others go to `x-additional-operations`. */
+const PATH_ITEM_METHODS: ReadonlySet<string> = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
+
+/**
+ * The methods a route that declares none is described under: it answers every method but
+ * OPTIONS (which the router answers itself); HEAD is GET's, TRACE is for proxies.
+ */
+export const ANY_METHOD_OPERATIONS: readonly string[] = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'];
+
+/** The methods a route is described under. GET answers HEAD too (RFC 9110 section 9.3.2), described once. */
+export function describedMethods(facts: RouteFacts): readonly string[] {
+  return facts.methods.length === 0 ? ANY_METHOD_OPERATIONS : facts.methods;
+}
+
+/** The routes of each operation: by OpenAPI path, then by method, in declaration order. */
+function groupOperations(routes: readonly RouteFacts[]): Map<string, Map<string, RouteFacts[]>> {
+  const paths = new Map<string, Map<string, RouteFacts[]>>();
+  for (const facts of routes) {
+    const path = openApiPath(facts);
+    const methods = paths.get(path) ?? new Map<string, RouteFacts[]>();
+    paths.set(path, methods);
+    for (const method of describedMethods(facts)) {
+      const group = methods.get(method) ?? [];
+      group.push(facts);
+      methods.set(method, group);
+    }
+  }
+  return paths;
+}
+
+/**
+ * The OpenAPI 3.1 document of a route table, from the routes alone: every path and method, their
+ * parameters (placeholders with their patterns, matrix variables, query and header bindings,
+ * params and headers conditions), request bodies per consumed type, responses per produced type,
+ * the problems each may answer (one shared RFC 9457 schema) and the caching headers.
+ */
+export function openApiDocument(routes: readonly RouteFacts[], options: OpenApiOptions): OpenApiDocument {
+  const schemas = new SchemaComponents();
+  schemas.add(PROBLEM_SCHEMA, problemSchema);
+  const grouped = groupOperations(routes);
+  const ids = new OperationIds();
+  for (const [path, methods] of grouped) {
+    for (const [method, group] of methods) {
+      const declared = group.map((facts) => facts.metadata.operationId).find((id) => id !== undefined);
+      if (declared !== undefined) ids.declare(declared, `${method} ${path}`);
+    }
+  }
+  const paths: Record<string, PathItemObject> = {};
+  for (const [path, methods] of grouped) {
+    const item: Record<string, unknown> = {};
+    const additional: Record<string, OperationObject> = {};
+    for (const [method, group] of methods) {
+      const declared = group.map((facts) => facts.metadata.operationId).find((id) => id !== undefined);
+      const id = declared ?? ids.derive(defaultOperationId(method, group[0]!.segments), `${method} ${path}`);
+      const described = operation(group, method, id, schemas);
+      if (PATH_ITEM_METHODS.has(method)) item[method.toLowerCase() as OperationMethod] = described;
+      else additional[method] = described;
+    }
+    if (Object.keys(additional).length > 0) item['x-additional-operations'] = additional;
+    // 405 is the path's answer to a method none of its routes takes, not an operation's.
+    item['x-method-not-allowed'] = `#/components/responses/${METHOD_NOT_ALLOWED.name}`;
+    paths[path] = item as PathItemObject;
+  }
+  const tags = [...new Set(routes.flatMap((facts) => facts.metadata.tags ?? []))];
+  return {
+    openapi: '3.1.1',
+    info: options.info,
+    ...(options.servers !== undefined && { servers: options.servers }),
+    paths,
+    components: {
+      schemas: schemas.toObject(),
+      responses: problemResponses(),
+      headers: cachingHeaderComponents,
+      parameters: conditionalParameterComponents,
+    },
+    ...(tags.length > 0 && { tags: tags.map((name) => ({ name })) }),
+  };
+}

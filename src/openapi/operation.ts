@@ -1,0 +1,48 @@
+import { conditionalParameters, notModifiedResponse } from './caching-headers';
+import type { OperationObject, ResponseObject, ReferenceObject } from './openapi-types';
+import { operationParameters } from './parameters';
+import { operationProblems } from './problem-responses';
+import { requestBody } from './request-body';
+import type { RouteFacts } from './route-facts';
+import type { SchemaComponents } from './schema-components';
+import { successResponses } from './success-response';
+
+/** The variants of an operation whose routes differ by conditions or media types, as Markdown. */
+function variantsText(routes: readonly RouteFacts[]): string | undefined {
+  const conditional = routes.some((facts) => facts.params.length > 0 || facts.headers.length > 0);
+  if (routes.length === 1 && !conditional) return undefined;
+  const lines = routes.map((facts) => `- \`${facts.description}\`${facts.metadata.summary === undefined ? '' : `: ${facts.metadata.summary}`}`);
+  const lead = routes.length === 1 ? 'This operation exists only for requests that meet its conditions:' : `${routes.length} routes answer this operation, chosen by the request:`;
+  return [lead, ...lines].join('\n');
+}
+
+/**
+ * One operation: a method on a path, answered by one route or by several that differ in their
+ * params, headers, consumes or produces conditions (one per patch type, say). Their parameters,
+ * bodies and responses merge; their conditions are listed in the description and in `x-routes`.
+ */
+export function operation(routes: readonly RouteFacts[], method: string, operationId: string, schemas: SchemaComponents): OperationObject {
+  const first = (pick: (facts: RouteFacts) => string | undefined): string | undefined => routes.map(pick).find((value) => value !== undefined);
+  const summary = first((facts) => facts.metadata.summary);
+  const description = [first((facts) => facts.metadata.description), variantsText(routes)].filter(Boolean).join('\n\n');
+  const tags = [...new Set(routes.flatMap((facts) => facts.metadata.tags ?? []))];
+  const body = requestBody(routes, schemas);
+  const notModified = notModifiedResponse(routes, method);
+  const responses: Record<string, ResponseObject | ReferenceObject> = {
+    ...successResponses(routes, method, schemas),
+    ...(notModified !== undefined && { '304': notModified }),
+    ...operationProblems(routes, method),
+  };
+  const parameters = [...operationParameters(routes), ...conditionalParameters(routes, method)];
+  return {
+    operationId,
+    ...(summary !== undefined && { summary }),
+    ...(description !== '' && { description }),
+    ...(tags.length > 0 && { tags }),
+    ...(routes.every((facts) => facts.metadata.deprecated === true) && { deprecated: true }),
+    ...(parameters.length > 0 && { parameters }),
+    ...(body !== undefined && { requestBody: body }),
+    responses,
+    'x-routes': routes.map((facts) => facts.description),
+  };
+}

@@ -1,0 +1,82 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { CompiledBinding } from '../binding/value-binding';
+import type { ResponsePolicy } from '../caching/response-policy';
+import type { NameValueExpression } from '../conditions/name-value-expression';
+import type { BodyKind } from '../converters/body-kind';
+import type { ReturnsDeclaration, RouteMetadata } from '../dsl/route-metadata';
+import { formatMediaType } from '../http/media-type';
+import type { TemplateSegment } from '../routing/path-template';
+import type { Route } from '../routing/route';
+import { chooseRepresentation } from '../exchange/representation';
+
+/**
+ * What an API description needs to know of one route, read from the compiled route in this one
+ * file: the rest of src/openapi/ sees only these plain values, so a change to the route's
+ * internals is mended here.
+ */
+export interface RouteFacts {
+  /** The methods declared, upper case; empty when the route answers any method (but OPTIONS). */
+  readonly methods: readonly string[];
+  /** The full path template as declared, the router's prefix included. */
+  readonly path: string;
+  readonly segments: readonly TemplateSegment[];
+  /** The query parameter conditions (`mode=fast`, `!debug`). */
+  readonly params: readonly NameValueExpression[];
+  /** The request header conditions; header names lower case. */
+  readonly headers: readonly NameValueExpression[];
+  readonly bindings: readonly CompiledBinding[];
+  /** Whether the route declares a body (`.body(...)`). */
+  readonly hasBody: boolean;
+  readonly bodyKind: BodyKind;
+  /** The body's Standard Schema, when it is one. */
+  readonly bodySchema: StandardSchemaV1 | undefined;
+  /** The media types a body may be sent in (what consumes admits that a converter reads). */
+  readonly consumes: readonly string[];
+  /** Whether the route declares consumes. */
+  readonly declaresConsumes: boolean;
+  /** The media types an object answer is written as, in the server's order. */
+  readonly produces: readonly string[];
+  /** Whether the route declares produces. */
+  readonly declaresProduces: boolean;
+  /** Whether an answer's representation depends on Accept (`Vary: Accept`). */
+  readonly variesByAccept: boolean;
+  readonly cachePolicy: ResponsePolicy | undefined;
+  /** Whether `.etag()` gives the validators before the handler runs. */
+  readonly hasValidators: boolean;
+  readonly bodyLimit: number;
+  /** The status a timeout answers, when the route has one. */
+  readonly timeoutStatus: 503 | 504 | undefined;
+  readonly metadata: RouteMetadata;
+  readonly returns: ReturnsDeclaration | undefined;
+  /** The one-line description of the route (`GET /users/{id} produces: application/json`). */
+  readonly description: string;
+}
+
+/** The facts of a compiled route. */
+export function routeFacts(route: Route): RouteFacts {
+  const { mapping, options } = route;
+  return {
+    methods: mapping.methods.methods,
+    path: mapping.template.text,
+    segments: mapping.template.segments,
+    params: mapping.params.expressions,
+    headers: mapping.headers.expressions,
+    bindings: route.bindings,
+    hasBody: route.body !== undefined,
+    bodyKind: route.bodyKind,
+    bodySchema: route.bodySchema,
+    consumes: route.readableTypes,
+    declaresConsumes: !mapping.consumes.isEmpty,
+    produces: route.offers('object').map(formatMediaType),
+    declaresProduces: !mapping.produces.isEmpty,
+    // The pipeline's own decision, for a request without Accept (which accepts anything).
+    variesByAccept: chooseRepresentation(route, 'object', []).varies,
+    cachePolicy: route.cachePolicy,
+    hasValidators: options.etag !== undefined,
+    bodyLimit: route.bodyLimit,
+    timeoutStatus: route.timeout === undefined ? undefined : (route.timeout.status ?? 503),
+    metadata: options.metadata ?? {},
+    returns: options.returns,
+    description: route.description,
+  };
+}
