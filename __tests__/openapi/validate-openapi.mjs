@@ -6,8 +6,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 let input = '';
 for await (const chunk of process.stdin) input += chunk;
 const results = [];
+// One validator for all: compiling the specification's schema is most of the work.
+const validator = new Validator();
 for (const document of JSON.parse(input)) {
-  const validator = new Validator();
   const result = await validator.validate(document);
   if (!result.valid) {
     results.push(Array.isArray(result.errors) ? result.errors : [result.errors]);
