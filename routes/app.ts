@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { createRouter } from '../src';
+import { type OpenApiDocument, type RouteInfo, createRouter } from '../src';
+import { apiDocsRoutes } from './api-docs';
 import { type CacheStore, type SharedCache, cache } from '../src/entries/cache';
 import { avatarRoutes } from './avatar';
 import { bookcaseRoutes } from './bookcase';
@@ -48,7 +49,18 @@ export interface App {
   readonly logger: Logger;
   /** The shared cache in front of the service, when it is on. */
   readonly cache: SharedCache | undefined;
+  /** The route table, in declaration order. */
+  readonly routes: readonly RouteInfo[];
+  /** The service's OpenAPI 3.1 document, as GET /openapi.json serves it. */
+  readonly openapi: OpenApiDocument;
 }
+
+/** The `info` of the service's OpenAPI document. */
+export const SERVICE_INFO = {
+  title: 'represent illustrative service',
+  version: '0.1.0',
+  description: 'The bookcase and the users, built with the represent router; every route described from the route table alone.',
+} as const;
 
 /**
  * Builds the illustrative service as an Express app: one log line per request, then the shared
@@ -70,6 +82,9 @@ export function createApp(options: AppOptions = {}): App {
   userFeedRoutes(api, store);
   userRoutes(api, store);
   avatarRoutes(api, store);
+  apiDocsRoutes(api, () => openapi);
+  // Every route is declared: the document describes them all, its own routes included.
+  const openapi = api.openapi({ info: SERVICE_INFO });
 
   const app = express();
   app.disable('x-powered-by');
@@ -80,5 +95,5 @@ export function createApp(options: AppOptions = {}): App {
   app.use(api.middleware());
   app.use(notFound);
   app.use(serverError(logger));
-  return { app, routeTable: api.printRoutes(), store, logger, cache: sharedCache };
+  return { app, routeTable: api.printRoutes(), store, logger, cache: sharedCache, routes: api.routes(), openapi };
 }
