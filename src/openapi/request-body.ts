@@ -6,7 +6,8 @@ import type { SchemaComponents } from './schema-components';
 /** What a body of a kind declared by a token (no schema) is, in each media type it is read from. */
 const KIND_SCHEMAS: Readonly<Record<BodyKind, JsonSchema>> = {
   string: { type: 'string' },
-  bytes: { type: 'string', contentMediaType: 'application/octet-stream', description: 'Any bytes.' },
+  // Any bytes: no type, as OpenAPI 3.1 describes binary content (section 4.8.14.4).
+  bytes: { contentMediaType: 'application/octet-stream', description: 'Any bytes.' },
   form: { type: 'object', additionalProperties: { type: 'string' }, description: 'Form fields (application/x-www-form-urlencoded).' },
   // `.body(Object)` takes whatever JSON or XML value parses: a merge patch, a JSON Patch array.
   object: {},
