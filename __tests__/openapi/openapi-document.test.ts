@@ -95,7 +95,8 @@ describe('router.openapi({ info, servers })', () => {
   });
 
   it('describes the answer per produced type, with ETag, Last-Modified, Cache-Control and Vary', () => {
-    const ok = paths['/api/cars/{id}']?.get?.responses['2XX'];
+    // 200 for a GET: reference pages show an answer under a range as undocumented.
+    const ok = paths['/api/cars/{id}']?.get?.responses['200'];
     expect(ok).toMatchObject({ content: { 'application/json': { schema: {} }, 'application/xml': { schema: {} } } });
     expect(ok && 'headers' in ok ? Object.keys(ok.headers ?? {}) : []).toEqual(['ETag', 'Last-Modified', 'Cache-Control', 'Vary']);
     expect(ok && 'headers' in ok ? ok.headers?.['Cache-Control'] : undefined).toMatchObject({ example: 'max-age=60' });
@@ -117,11 +118,11 @@ describe('router.openapi({ info, servers })', () => {
   });
 
   it.each([
-    ['GET', '/api/cars/{id}', ['2XX', '304', '404', '406', '412']],
+    ['GET', '/api/cars/{id}', ['200', '304', '404', '406', '412']],
     ['PUT', '/api/cars/{id}', ['2XX', '400', '404', '412', '413', '415']],
     ['DELETE', '/api/cars/{id}', ['2XX', '400', '404', '504']],
-    ['GET', '/api/cars{color}', ['2XX', '400', '406']],
-    ['GET', '/api/search', ['2XX', '400', '404', '406']],
+    ['GET', '/api/cars{color}', ['200', '400', '406']],
+    ['GET', '/api/search', ['200', '400', '404', '406']],
     ['POST', '/api/echo', ['2XX', '400', '413', '415']],
   ])('lists the problems %s %s may answer: %j', (method, path, statuses) => {
     const responses = paths[path]?.[method.toLowerCase() as 'get']?.responses ?? {};

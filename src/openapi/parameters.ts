@@ -145,6 +145,10 @@ export function operationParameters(routes: readonly RouteFacts[]): ParameterObj
     const first = present[0]!;
     const conditions = [...new Set(present.flatMap((parameter) => (parameter['x-condition'] as string[] | undefined) ?? []))];
     const descriptions = [...new Set(present.map((parameter) => parameter.description).filter((text) => text !== undefined))];
+    if (present.length < given.length && conditions.length > 0) {
+      // Not every route takes it: its value chooses among them, and without it another answers.
+      descriptions.splice(0, descriptions.length, `Chooses the route (see the list above): ${conditions.map((text) => `\`${text}\``).join(', ')}; another route answers requests that meet none.`);
+    }
     return {
       ...first,
       required: first.in === 'path' || given.every((parameter) => parameter?.required === true),
