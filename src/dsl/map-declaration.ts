@@ -45,7 +45,12 @@ export interface MapDeclaration {
 }
 
 /** What a declaration's handler must return: the output of its `returns` schema, or anything without one. */
-export type ReturnOf<D> = D extends { readonly returns: infer T extends StandardSchemaV1 } ? StandardSchemaV1.InferOutput<T> : unknown;
+export type ReturnOf<D> = D extends {
+  /** The declaration's `returns` schema. */
+  readonly returns: infer T extends StandardSchemaV1;
+}
+  ? StandardSchemaV1.InferOutput<T>
+  : unknown;
 
 /** The path of a declaration, whichever alias gave it. */
 export type PathOf<D> = D extends { readonly path: infer P extends string }
