@@ -102,6 +102,11 @@ describe('router.openapi({ info, servers })', () => {
     expect(ok && 'headers' in ok ? ok.headers?.['Cache-Control'] : undefined).toMatchObject({ example: 'max-age=60' });
   });
 
+  it('describes the answer in each type the route declares, whatever the handler returns', () => {
+    expect(paths['/api/search']?.get?.responses['200']).toMatchObject({ content: { 'text/plain': { schema: {} } } });
+    expect(paths['/api/files/{rest}']?.get?.responses['200']).toMatchObject({ content: { 'application/octet-stream': { schema: {} } } });
+  });
+
   it('says that PUT answers are never stored (Cache-Control: no-store)', () => {
     const ok = paths['/api/cars/{id}']?.put?.responses['2XX'];
     expect(ok && 'headers' in ok ? ok.headers?.['Cache-Control'] : undefined).toMatchObject({ example: 'no-store' });

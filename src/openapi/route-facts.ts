@@ -34,7 +34,7 @@ export interface RouteFacts {
   readonly consumes: readonly string[];
   /** Whether the route declares consumes. */
   readonly declaresConsumes: boolean;
-  /** The media types an object answer is written as, in the server's order. */
+  /** The media types the route declares it produces (ranges included), else those an object answer is written as; in the server's order. */
   readonly produces: readonly string[];
   /** Whether the route declares produces. */
   readonly declaresProduces: boolean;
@@ -67,7 +67,8 @@ export function routeFacts(route: Route): RouteFacts {
     bodySchema: route.bodySchema,
     consumes: route.readableTypes,
     declaresConsumes: !mapping.consumes.isEmpty,
-    produces: route.offers('object').map(formatMediaType),
+    // What the route declares (a string handler's `text/plain` included); else what an object is written as.
+    produces: mapping.produces.isEmpty ? route.offers('object').map(formatMediaType) : mapping.produces.mediaTypes(),
     declaresProduces: !mapping.produces.isEmpty,
     // The pipeline's own decision, for a request without Accept (which accepts anything).
     variesByAccept: chooseRepresentation(route, 'object', []).varies,
