@@ -27,9 +27,11 @@ afterAll(async () => {
 });
 
 let stores = 0;
+/** These tests are not about timeouts: an operation may take this long on a loaded machine. */
+const SLOW_MACHINE = 5_000;
 /** A store on the test's server, under a prefix of its own. */
 const newStore = (options: { now?: () => number; prefix?: string } = {}): RedisStore =>
-  new RedisStore({ client, prefix: `test${++stores}:`, log: () => undefined, ...options });
+  new RedisStore({ client, prefix: `test${++stores}:`, log: () => undefined, timeout: SLOW_MACHINE, ...options });
 
 const NOW = Date.UTC(2025, 0, 1);
 const response = (rawHeaders: string[], body: Uint8Array = new Uint8Array([1, 2, 3])): StoredResponse => ({
@@ -150,7 +152,7 @@ describe('a RedisStore under Redis maxmemory 16mb, allkeys-lru', () => {
   let store: RedisStore;
   beforeAll(async () => {
     small = await startRedis({ maxmemory: '16mb', policy: 'allkeys-lru' });
-    store = new RedisStore({ url: small.url, log: () => undefined });
+    store = new RedisStore({ url: small.url, log: () => undefined, timeout: SLOW_MACHINE });
     await store.whenAvailable();
   });
   afterAll(async () => {

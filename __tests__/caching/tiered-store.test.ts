@@ -27,13 +27,15 @@ afterAll(async () => {
 });
 
 let prefixes = 0;
+/** These tests are not about timeouts: an operation may take this long on a loaded machine. */
+const SLOW_MACHINE = 5_000;
 /**
  * `count` instances' TieredStores on the test's server, under one prefix of their own, each with
  * its own connections (as separate processes have), subscribed.
  */
 async function instances(count: number): Promise<TieredStore[]> {
   const prefix = `tiered${++prefixes}:`;
-  const stores = Array.from({ length: count }, () => new TieredStore({ redis: new RedisStore({ url: server.url, prefix, log: () => undefined }) }));
+  const stores = Array.from({ length: count }, () => new TieredStore({ redis: new RedisStore({ url: server.url, prefix, log: () => undefined, timeout: SLOW_MACHINE }) }));
   opened.push(...stores);
   await Promise.all(stores.map(async (store) => Promise.all([store.ready(), store.redis.whenAvailable()])));
   return stores;
@@ -65,7 +67,7 @@ describe('TieredStore', () => {
   runCacheStoreContract({
     name: 'TieredStore',
     newStore: () => {
-      const store = new TieredStore({ redis: new RedisStore({ url: server.url, prefix: `contract${++prefixes}:`, log: () => undefined }) });
+      const store = new TieredStore({ redis: new RedisStore({ url: server.url, prefix: `contract${++prefixes}:`, log: () => undefined, timeout: SLOW_MACHINE }) });
       contractStores.push(store);
       return {
         get: async (key) => {

@@ -6,7 +6,7 @@ import { describeResponse } from './stored-response';
 import { decodeVariants, encodeVariants } from './variant-codec';
 
 /**
- * The part of a node-redis client (the `redis` package, 4 or later) the store uses. Any client
+ * The part of a node-redis client (the `redis` package, 5 or later) the store uses. Any client
  * `createClient()` returns fits it; the store never imports `redis` unless it creates the client
  * from a URL, so the library loads without it.
  */
@@ -167,8 +167,8 @@ export class RedisStore implements CacheStore {
 
   /** The variants of `key`; `undefined` when there are none, or when Redis does not answer. */
   async get(key: string): Promise<readonly StoredResponse[] | undefined> {
-    const value = await this.#send<Buffer | null>(['GET', this.#prefix + key]).catch(() => null);
-    return value === null ? undefined : decodeVariants(value);
+    const value = await this.#send<unknown>(['GET', this.#prefix + key]).catch(() => null);
+    return ArrayBuffer.isView(value) ? decodeVariants(value as Uint8Array) : undefined;
   }
 
   /** Stores the variants of `key` until none of them is of use; nothing when Redis does not answer. */
@@ -260,8 +260,11 @@ export class RedisStore implements CacheStore {
     if (this.#closed || this.#state === 'unavailable') return;
     this.#state = 'unavailable';
     this.#log(`represent cache: Redis is unavailable (${messageOf(error)}); requests pass through to the application until it is back`);
+    let probing = false;
     this.#probe = setInterval(() => {
-      if (this.client.isReady) this.#send(['PING'], true).then(this.#onReady, () => undefined);
+      if (probing || !this.client.isReady) return;
+      probing = true;
+      this.#send(['PING'], true).then(this.#onReady, () => undefined).finally(() => (probing = false));
     }, this.#retryInterval);
     this.#probe.unref();
   };
@@ -306,10 +309,15 @@ function createClient(url: string, timeout: number): RedisClient {
   }) as RedisClient;
 }
 
-/** `work`, or a {@link RedisTimeoutError} after `ms`: a command already sent to a hung server has no timeout of its own. */
+/**
+ * `work`, or a {@link RedisTimeoutError} after `ms`: a command already sent to a hung server has no
+ * timeout of its own. The timer's failure waits for the I/O of that turn of the event loop: after a
+ * busy stretch of this process, timers run before the replies that came meanwhile are read, and the
+ * reply, not the lag, decides.
+ */
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new RedisTimeoutError(ms)), ms);
+    const timer = setTimeout(() => setImmediate(() => reject(new RedisTimeoutError(ms))), ms);
     work.then(
       (value) => {
         clearTimeout(timer);
