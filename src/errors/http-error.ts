@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { ProblemType } from './problem-types';
 
 /** Members of an RFC 9457 problem document beyond the standard five. */
 export type ProblemExtensions = Readonly<Record<string, unknown>>;
@@ -122,14 +123,24 @@ export class Conflict extends HttpError {
   }
 }
 
-/** 412: a precondition (`If-Match`, `If-Unmodified-Since`, ...) failed. */
+/**
+ * 412: a precondition (`If-Match`, `If-None-Match`, `If-Unmodified-Since`) does not hold (RFC 9110
+ * section 13.1), so nothing was changed. The library throws it when a precondition fails before
+ * the handler runs; a handler, or a store it calls, throws it when its own compare-and-set finds
+ * the resource changed after the preconditions were checked (another request won the race). The
+ * answer is the 412 problem document, of type {@link ProblemType}.preconditionFailed unless told.
+ *
+ * @example
+ * // UPDATE ... WHERE version = $expected changed no row: someone else wrote first.
+ * if (changed === 0) throw new PreconditionFailed('The book changed since you read it; nothing was changed');
+ */
 export class PreconditionFailed extends HttpError {
   /**
-   * @param detail - what happened, for the client; the status phrase when omitted
-   * @param options - the problem's `type` URI, extension members, headers and a cause
+   * @param detail - what happened, for the client; says that nothing was changed when omitted
+   * @param options - the problem's `type` URI (`urn:represent:problem:precondition-failed` by default), extension members, headers and a cause
    */
   constructor(detail?: string, options?: SubclassOptions) {
-    super(412, detail, options);
+    super(412, detail ?? 'A precondition of the request does not hold; nothing was changed', { ...options, type: options?.type ?? ProblemType.preconditionFailed });
   }
 }
 
