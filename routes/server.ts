@@ -6,11 +6,14 @@
  * puts the shared cache on Redis, shared with every other instance). Prints the URL and the
  * route table, serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests
  * in flight finish and exits 0 (1 if it had to cut requests that outlived the grace period).
+ * The data lives in SQLite, `./data/represent.sqlite` (`DATA_DIR` names another folder; created and
+ * seeded on first start), or in PostgreSQL when `DATABASE_URL` is set.
  */
 import { createApp } from './app';
 import { startServer } from './http/graceful-server';
 import { redisCacheStore } from './http/redis-cache-store';
 import { createLogger } from './http/request-logger';
+import { describeLocation, openStore, storeLocation } from './store/open-store';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8080);
@@ -19,12 +22,14 @@ async function main(): Promise<void> {
   // Empty is unset: `ORIGIN= npm start` keys by Host.
   const origin = process.env.ORIGIN === '' ? undefined : process.env.ORIGIN;
   const logger = createLogger();
+  const location = storeLocation(process.env);
+  const store = await openStore(location);
   const redisUrl = process.env.REDIS_URL === '' ? undefined : process.env.REDIS_URL;
   const redis = cacheOn && redisUrl !== undefined ? redisCacheStore(redisUrl, logger) : undefined;
-  const { app, routeTable } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store });
+  const { app, routeTable } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store, store });
   const running = await startServer(app, port, process.env.HOST);
   const named = `${redis === undefined ? '' : `, on Redis at ${redis.server}`}${origin === undefined ? '' : `, origin ${origin}`}`;
-  console.log(`represent illustrative service on ${running.url} (shared cache ${cacheOn ? 'on' : 'off'}${named})\n\n${routeTable}\n`);
+  console.log(`represent illustrative service on ${running.url} (shared cache ${cacheOn ? 'on' : 'off'}${named})\n\n${routeTable}\n\nData in ${describeLocation(location)}\n`);
 
   // npm passes SIGINT on as well as the terminal: a second signal must not start a second shutdown.
   let stopping = false;
@@ -34,6 +39,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     void running.shutdown().then(async (outcome) => {
       await redis?.close();
+      await store.close().catch((error: unknown) => logger.error({ err: error }, 'closing the store failed'));
       logger.info({ outcome }, 'stopped');
       logger.flush();
       process.exit(outcome === 'clean' ? 0 : 1);

@@ -1,10 +1,16 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 jest.setTimeout(60_000);
 
 const ROOT = join(__dirname, '..', '..');
+/** Each start gets a data folder of its own (DATA_DIR), never the repository's ./data. */
+const DATA = mkdtempSync(join(tmpdir(), 'represent-npm-start-'));
+let starts = 0;
+afterAll(() => rmSync(DATA, { recursive: true, force: true }));
 
 interface Started {
   readonly child: ChildProcessWithoutNullStreams;
@@ -15,7 +21,7 @@ interface Started {
 
 /** Runs the real `npm start` on a free port (PORT=0) and waits for the URL it prints. */
 function npmStart(env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env } });
+  const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', DATA_DIR: join(DATA, String(++starts)), ...env } });
   let stdout = '';
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -115,8 +121,36 @@ describe('npm start', () => {
     expect(await server.exit).toBe(0);
   });
 
+  it('keeps its data in SQLite in DATA_DIR, created and seeded on first start, kept across restarts', async () => {
+    const dir = join(DATA, 'fresh', 'nested');
+    const first = await npmStart({ DATA_DIR: dir, CACHE: 'off' });
+    let etag: string;
+    try {
+      expect(first.output()).toContain(`Data in SQLite ${join(dir, 'represent.sqlite')}`);
+      expect(existsSync(join(dir, 'represent.sqlite'))).toBe(true);
+      const body = JSON.stringify({ name: 'Office', books: [] });
+      const put = await call(`${first.url}/bookcase`, 'PUT', { 'Content-Type': 'application/json', 'Content-Length': body.length, 'If-Match': '"1"' }, body);
+      expect(put.status).toBe(204);
+      etag = (await call(`${first.url}/bookcase`)).headers.etag as string;
+      expect(etag).toBe('"11;json"');
+    } finally {
+      first.child.kill('SIGTERM');
+    }
+    expect(await first.exit).toBe(0);
+    const second = await npmStart({ DATA_DIR: dir, CACHE: 'off' });
+    try {
+      const bookcase = await call(`${second.url}/bookcase`);
+      expect(JSON.parse(bookcase.body)).toEqual({ name: 'Office', books: [] });
+      expect(bookcase.headers.etag).toBe(etag);
+      expect((await call(`${second.url}/users/9`)).status).toBe(200);
+    } finally {
+      second.child.kill('SIGTERM');
+    }
+    expect(await second.exit).toBe(0);
+  });
+
   it('exits 1 naming an ORIGIN that is not an http or https origin', async () => {
-    const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: '0', ORIGIN: 'https://api.example.com/v1' } });
+    const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: '0', DATA_DIR: join(DATA, 'refused'), ORIGIN: 'https://api.example.com/v1' } });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => (stderr += chunk));

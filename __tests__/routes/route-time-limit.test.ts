@@ -7,7 +7,7 @@ import { PNG, expectProblem } from './service-fixture';
 /** A store whose every call never settles, as one on a network that stopped answering. */
 function hangingStore(): ServiceStore {
   const hanging = <T extends object>(): T => new Proxy({}, { get: () => () => new Promise<never>(() => undefined) }) as T;
-  return { bookcase: hanging(), users: hanging(), avatars: hanging() };
+  return { bookcase: hanging(), users: hanging(), avatars: hanging(), close: async () => undefined };
 }
 
 const USER = { name: 'Ada Lovelace', email: 'lovelace@example.org', role: 'admin' };

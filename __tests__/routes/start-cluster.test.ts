@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
 import { type RedisServer, startRedis } from '../setup/redis-server';
@@ -7,6 +9,9 @@ import { type RedisServer, startRedis } from '../setup/redis-server';
 jest.setTimeout(90_000);
 
 const ROOT = join(__dirname, '..', '..');
+/** The workers' SQLite data (DATA_DIR), never the repository's ./data. */
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'represent-cluster-'));
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 let redis: RedisServer;
 
 beforeAll(async () => {
@@ -42,7 +47,7 @@ describe('npm run start:cluster with REDIS_URL', () => {
   it('runs WORKERS workers on one port sharing the cache: a write through one invalidates it in the other', async () => {
     const child = spawn('npm', ['run', 'start:cluster'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', WORKERS: '2', REDIS_URL: redis.url, LOG_LEVEL: 'info' },
+      env: { ...process.env, PORT: '0', WORKERS: '2', REDIS_URL: redis.url, LOG_LEVEL: 'info', DATA_DIR },
     });
     const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
     let output = '';
@@ -128,7 +133,7 @@ describe('npm run start:cluster with REDIS_URL', () => {
   });
 
   it('stops with exit 1 when REDIS_URL is not a redis: URL', async () => {
-    const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: '0', REDIS_URL: 'http://127.0.0.1:6379' } });
+    const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: '0', DATA_DIR, REDIS_URL: 'http://127.0.0.1:6379' } });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => (stderr += chunk));

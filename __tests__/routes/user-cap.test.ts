@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createApp } from '../../routes/app';
-import { MAX_USERS, createMemoryStore } from '../../routes/store/memory-store';
+import { createMemoryStore } from '../../routes/store/memory-store';
+import { MAX_USERS } from '../../routes/store/store';
 import { expectProblem } from './service-fixture';
 
 const USER = { name: 'Ada Lovelace', email: 'lovelace@example.org', role: 'admin' as const };

@@ -1,4 +1,4 @@
-import { type CurrentValidators, HttpError, PreconditionFailed, ProblemType } from '../../src';
+import { type CurrentValidators, HttpError } from '../../src';
 import { type Expectation, StoreFull, type Versioned, VersionMismatch } from '../store/store';
 
 /** Anything with validators: a stored item, or a collection's state. */
@@ -29,12 +29,8 @@ export function expectationOf(validators: CurrentValidators<StoredValidators>): 
  */
 export function expectRead(validators: CurrentValidators<StoredValidators>, entry: Versioned<unknown>): Expectation {
   const expected = expectationOf(validators);
-  if (expected !== undefined && !('version' in expected && expected.version === entry.version)) throw mismatch(new VersionMismatch('The resource'));
+  if (expected !== undefined && !('version' in expected && expected.version === entry.version)) throw new VersionMismatch('The resource');
   return { version: entry.version };
-}
-
-function mismatch(error: VersionMismatch): PreconditionFailed {
-  return new PreconditionFailed(`${error.message}; nothing was changed`, { type: ProblemType.preconditionFailed });
 }
 
 /**
@@ -47,14 +43,14 @@ function full(error: StoreFull): HttpError {
 }
 
 /**
- * Runs a store write, answering 412 when the item changed after the preconditions were checked,
- * and 507 when it would store a user more than the store holds.
+ * Runs a store write, answering 507 when it would store a user more than the store holds. A
+ * write whose compare-and-set fails throws {@link VersionMismatch}, a `PreconditionFailed` the
+ * library answers with 412 itself.
  */
 export async function commit<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if (error instanceof VersionMismatch) throw mismatch(error);
     throw error instanceof StoreFull ? full(error) : error;
   }
 }

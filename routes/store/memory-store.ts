@@ -5,42 +5,20 @@ import { mergedSlice } from './sorted-list';
 import {
   type Avatar,
   type CollectionState,
-  type Expectation,
+  MAX_USERS,
   type Replaced,
+  SEEDED_AT,
   type ServiceStore,
   StoreFull,
+  type StoreOptions,
   type Versioned,
   VersionMismatch,
+  checkExpectation as check,
 } from './store';
 import { UserIndex, byId } from './user-index';
 
-/** Options of {@link createMemoryStore}. */
-export interface MemoryStoreOptions {
-  /** The bookcase to start with; the seed by default. */
-  readonly bookcase?: Bookcase;
-  /** The users to start with; the seed (ids 1 to 9) by default. */
-  readonly users?: readonly User[];
-  /** The clock; tests inject one. */
-  readonly now?: () => Date;
-  /** When the seeded data last changed: 2024-01-01T00:00:00Z, so that the README's examples are stable. */
-  readonly seededAt?: Date;
-  /** The most users stored at once, seeded ones included; {@link MAX_USERS} by default. */
-  readonly maxUsers?: number;
-}
-
-/**
- * The most users the service stores: beyond it a new user is refused (507), so that anyone
- * creating users cannot grow the process's memory, and what a search walks, without bound.
- */
-export const MAX_USERS = 10_000;
-
-const SEEDED_AT = new Date(Date.UTC(2024, 0, 1));
-
-function check(what: string, current: Versioned<unknown> | undefined, expect: Expectation): void {
-  if (expect === undefined) return;
-  const holds = 'absent' in expect ? current === undefined : current?.version === expect.version;
-  if (!holds) throw new VersionMismatch(what);
-}
+/** Options of {@link createMemoryStore}: those of every store. */
+export type MemoryStoreOptions = StoreOptions;
 
 /** A deep copy of JSON data, so that callers never share the store's objects. */
 function copy<T>(value: T): T {
@@ -163,5 +141,7 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
         return { created: current === undefined, entry };
       },
     },
+
+    async close() {},
   };
 }

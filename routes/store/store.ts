@@ -1,3 +1,4 @@
+import { PreconditionFailed } from '../../src';
 import type { Bookcase } from '../model/bookcase';
 import type { Role, User } from '../model/user';
 
@@ -24,12 +25,44 @@ export interface CollectionState {
  */
 export type Expectation = { readonly version: number } | { readonly absent: true } | undefined;
 
-/** Thrown by a write whose {@link Expectation} no longer holds; nothing was changed. */
-export class VersionMismatch extends Error {
+/**
+ * Thrown by a write whose {@link Expectation} no longer holds: its compare-and-set found another
+ * version, so nothing was changed. The library answers it as the 412 problem (RFC 9110 section 13.1).
+ */
+export class VersionMismatch extends PreconditionFailed {
   constructor(what: string) {
-    super(`${what} changed after the request's preconditions were checked`);
-    this.name = 'VersionMismatch';
+    super(`${what} changed after the request's preconditions were checked; nothing was changed`);
   }
+}
+
+/** Whether what is stored (`current`) is what a write expects; {@link VersionMismatch} otherwise. */
+export function checkExpectation(what: string, current: { readonly version: number } | undefined, expect: Expectation): void {
+  if (expect === undefined) return;
+  const holds = 'absent' in expect ? current === undefined : current?.version === expect.version;
+  if (!holds) throw new VersionMismatch(what);
+}
+
+/**
+ * The most users the service stores: beyond it a new user is refused (507), so that anyone
+ * creating users cannot grow the store, and what a search walks, without bound.
+ */
+export const MAX_USERS = 10_000;
+
+/** When the seeded data last changed: 2024-01-01T00:00:00Z, so that the README's examples are stable. */
+export const SEEDED_AT = new Date(Date.UTC(2024, 0, 1));
+
+/** What every store is created with; each has a default. */
+export interface StoreOptions {
+  /** The bookcase to start with; the seed by default. */
+  readonly bookcase?: Bookcase;
+  /** The users to start with; the seed (ids 1 to 9) by default. */
+  readonly users?: readonly User[];
+  /** The clock; tests inject one. */
+  readonly now?: () => Date;
+  /** When the seeded data last changed; {@link SEEDED_AT} by default. */
+  readonly seededAt?: Date;
+  /** The most users stored at once, seeded ones included; {@link MAX_USERS} by default. */
+  readonly maxUsers?: number;
 }
 
 /**
@@ -104,9 +137,14 @@ export interface AvatarStore {
   put(userId: string, avatar: Avatar, expect?: Expectation): Promise<Replaced<Avatar> | undefined>;
 }
 
-/** Where the service keeps its data; {@link createMemoryStore} is the default. */
+/**
+ * Where the service keeps its data: in memory ({@link createMemoryStore}, the default of
+ * `createApp`), in SQLite (the default of `npm start`) or in PostgreSQL (`DATABASE_URL`).
+ */
 export interface ServiceStore {
   readonly bookcase: BookcaseStore;
   readonly users: UserStore;
   readonly avatars: AvatarStore;
+  /** Releases the database (its file, its connections); nothing to release in memory. */
+  close(): Promise<void>;
 }

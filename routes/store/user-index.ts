@@ -1,17 +1,11 @@
 import { ROLES, type Role, type User } from '../model/user';
+import { compareIds } from './id-order';
 import { SortedList } from './sorted-list';
 import type { Versioned } from './store';
 
-const ids = new Intl.Collator('en', { numeric: true });
-
-/**
- * Numeric ids in numeric order, then the others. The collation finds `01` and `1` equal: their
- * code units decide then, so that two ids are equal only when they are the same id.
- */
+/** In listing order (`idSortKey`): numeric ids in numeric order, then the others. */
 export function byId(a: Versioned<User>, b: Versioned<User>): number {
-  const x = a.value.id;
-  const y = b.value.id;
-  return ids.compare(x, y) || (x < y ? -1 : x > y ? 1 : 0);
+  return compareIds(a.value.id, b.value.id);
 }
 
 /** In the order they were written: versions only grow. */

@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Row, SqlDatabase, SqlTransaction, SqlValue } from './sql-database';
+
+/** How long a write waits for another process's write to finish before it fails, in milliseconds. */
+export const SQLITE_BUSY_TIMEOUT = 5_000;
+
+/**
+ * The transactions queued on each file, in this process. Statements run synchronously, but a
+ * transaction awaits between them: another transaction of this process must not start then, on
+ * this connection (its statements would join the open transaction) or on another one to the same
+ * file (its wait for SQLite's lock would block the thread, so the open one could never commit).
+ * Other processes wait on SQLite's file lock, up to {@link SQLITE_BUSY_TIMEOUT}.
+ */
+const turns = new Map<string, Promise<unknown>>();
+
+/**
+ * Opens (creating it and its folder when missing) a SQLite database file as a {@link SqlDatabase}.
+ * better-sqlite3 runs each statement synchronously on one connection; the transactions of this
+ * process take turns on the file (a queue), those of other processes wait on SQLite's file lock.
+ *
+ * Durable by default: write-ahead log, `synchronous = FULL` (each commit is on disk before the
+ * write is answered, so a power cut loses no acknowledged write either, not only a killed process),
+ * foreign keys enforced.
+ */
+export function openSqliteDatabase(path: string): SqlDatabase {
+  const file = path === ':memory:' ? path : resolve(path);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file, { timeout: SQLITE_BUSY_TIMEOUT });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+
+  const statements = new Map<string, Database.Statement>();
+  const prepared = (sql: string): Database.Statement => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  // `$1` is a named parameter to SQLite, bound from the key `1`.
+  const named = (params: readonly SqlValue[]): Record<string, SqlValue> => Object.fromEntries(params.map((value, i) => [String(i + 1), value]));
+  const tx: SqlTransaction = {
+    async all(sql, params = []) {
+      return prepared(sql).all(named(params)) as Row[];
+    },
+    async run(sql, params = []) {
+      return prepared(sql).run(named(params)).changes;
+    },
+    async script(sql) {
+      db.exec(sql);
+    },
+  };
+
+  const transaction = <T>(begin: string, work: (tx: SqlTransaction) => Promise<T>): Promise<T> => {
+    const run = async (): Promise<T> => {
+      db.exec(begin);
+      try {
+        const result = await work(tx);
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    };
+    return take(run);
+  };
+  /** Runs `work` after every transaction already queued on this file, in this process. */
+  const take = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = (turns.get(file) ?? Promise.resolve()).then(work, work);
+    const tail: Promise<unknown> = result.then(
+      () => turns.get(file) === tail && turns.delete(file),
+      () => turns.get(file) === tail && turns.delete(file),
+    );
+    turns.set(file, tail);
+    return result;
+  };
+
+  return {
+    engine: 'sqlite',
+    // A deferred transaction reads one snapshot of the write-ahead log.
+    read: (work) => transaction('BEGIN', work),
+    query: (sql, params) => take(() => tx.all(sql, params)),
+    // IMMEDIATE takes the write lock at once: two processes never both read, then both write.
+    write: (work) => transaction('BEGIN IMMEDIATE', work),
+    migrationLock: undefined,
+    async close() {
+      await take(async () => db.close());
+    },
+  };
+}
