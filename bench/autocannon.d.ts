@@ -9,6 +9,8 @@ declare module 'autocannon' {
       connections?: number;
       pipelining?: number;
       duration?: number;
+      /** Replace each `[<id>]` in the body with a new random id, per request. */
+      idReplacement?: boolean;
     }
     interface Histogram {
       average: number;

@@ -22,6 +22,8 @@ export interface RequestSpec {
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
+  /** Each `[<id>]` in the body becomes a new random id per request, so that every write changes something. */
+  readonly idReplacement?: boolean;
 }
 
 export interface Variant {
@@ -122,6 +124,16 @@ const USER = get('/users/1', { accept: 'application/json' });
 const SMALL_BOOKCASE = JSON.stringify({ name: 'Hall', books: [] });
 const putBookcase = (type: string, body: string): RequestSpec => ({ method: 'PUT', path: '/bookcase', headers: { 'content-type': type }, body });
 const patchBookcase = (body: string): RequestSpec => ({ method: 'PATCH', path: '/bookcase', headers: { 'content-type': 'application/json-patch+json', accept: 'application/json' }, body });
+/** The bookcase GET of the stores case, its JSON and validators, with the shared cache off. */
+const BOOKCASE_GET = get('/bookcase', { accept: 'application/json' });
+/**
+ * A conditional PUT that always holds (`If-Match: *`: the bookcase exists) and always changes
+ * the bookcase (a new name per request), so each is a real write: the transaction, the
+ * compare-and-set, the commit on disk. One connection: writes take turns on the clock row anyway.
+ */
+const BOOKCASE_PUT: RequestSpec = { method: 'PUT', path: '/bookcase', headers: { 'content-type': 'application/json', 'if-match': '*' }, body: JSON.stringify({ name: 'Hall [<id>]', books: [] }), idReplacement: true };
+const STORES = ['memory', 'sqlite', 'postgres'] as const;
+
 /** Server CPU time per request: a hostile request may cost at most three times its normal counterpart. */
 const costs = (label: string, of: string, to: string, max?: number): Ratio => ({ label, of, to, metric: 'cpu', ...(max !== undefined && { max }) });
 
@@ -333,5 +345,21 @@ export const CASES: readonly Case[] = [
       costs('1 MB XML attribute run / GET of a user', 'xml-attribute-run', 'user-get'),
       costs('1,000 JSON Patch moves / GET of a user', 'patch-moves', 'user-get'),
     ],
+  },
+  {
+    id: 'stores',
+    title: '8. The service on each store: GET /bookcase and a conditional PUT',
+    variants: STORES.flatMap((store) => [
+      { id: `get-${store}`, server: `service-${store}`, request: BOOKCASE_GET, status: 200, fields: { ...JSON_TYPE, etag: /^"\d+;json"$/ } },
+      { id: `put-${store}`, server: `service-${store}`, request: BOOKCASE_PUT, status: 204, connections: 1 },
+    ]),
+    ratios: (['SQLite', 'PostgreSQL'] as const).flatMap((name) => {
+      const store = name === 'SQLite' ? 'sqlite' : 'postgres';
+      return [
+        { label: `GET /bookcase, ${name} / memory`, of: `get-${store}`, to: 'get-memory' },
+        { label: `conditional PUT, ${name} / memory`, of: `put-${store}`, to: 'put-memory' },
+        { label: `conditional PUT / GET, ${name}`, of: `put-${store}`, to: `get-${store}` },
+      ];
+    }),
   },
 ];

@@ -162,6 +162,7 @@ function load(origin: string, request: RequestSpec, headers: Readonly<Record<str
     method: request.method,
     headers: { ...request.headers, ...headers },
     ...(request.body !== undefined && { body: request.body }),
+    ...(request.idReplacement === true && { idReplacement: true }),
     connections,
     pipelining: 1,
     duration: seconds,

@@ -2,11 +2,17 @@
  * The servers under test, by name. Each builds its app and answers a listening `http.Server`;
  * `bench/server.ts` runs one per process so that their CPU time is measured apart.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import http, { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import express from 'express';
 import { Builder } from 'xml2js';
 import { createApp } from '../routes/app';
 import { createLogger } from '../routes/http/request-logger';
+import { openStore, storeLocation } from '../routes/store/open-store';
+import type { ServiceStore } from '../routes/store/store';
+import { startPostgres } from '../__tests__/setup/postgres';
 import { createRouter, type Router } from '../src';
 import { RedisStore, TieredStore, cache } from '../src/entries/cache';
 import { BROWSER_ACCEPT, VERSION, itemFor } from './fixtures';
@@ -211,8 +217,25 @@ function dslHostile(): Server {
 }
 
 /** The illustrative service as `npm start` builds it, logging nothing, without the shared cache (its hits would cost less than any request). */
-function service(): Server {
-  return listener(createApp({ cache: false, logger: createLogger({ LOG_LEVEL: 'silent' }) }).app);
+function service(store?: ServiceStore): Server {
+  return listener(createApp({ cache: false, logger: createLogger({ LOG_LEVEL: 'silent' }), ...(store !== undefined && { store }) }).app);
+}
+
+/** The service on SQLite, in a data folder of its own that goes when the process exits. */
+async function serviceOnSqlite(): Promise<Server> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'represent-bench-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return service(await openStore(storeLocation({ DATA_DIR: dir })));
+}
+
+/**
+ * The service on PostgreSQL: a server of its own, started as the tests start theirs (initdb in a
+ * temporary folder, a free port), stopped by its PID when the process exits.
+ */
+async function serviceOnPostgres(): Promise<Server> {
+  const postgres = await startPostgres();
+  process.on('exit', () => postgres.stopNow());
+  return service(await openStore(storeLocation({ DATABASE_URL: await postgres.createDatabase() })));
 }
 
 /**
@@ -262,6 +285,9 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'dsl-wrap-bodies': () => dslBodies(true),
   'dsl-hostile': dslHostile,
   service,
+  'service-memory': () => service(),
+  'service-sqlite': serviceOnSqlite,
+  'service-postgres': serviceOnPostgres,
   // A second process of the service, whose bookcase the hostile case fills with a megabyte.
   'service-large': service,
 };

@@ -15,6 +15,8 @@ export interface RunningPostgres {
   createDatabase(): Promise<string>;
   /** Stops the server (fast shutdown, by its PID) and deletes its folder. */
   stop(): Promise<void>;
+  /** The same without waiting, for a process's `exit` handler: the signal is sent, the folder deleted. */
+  stopNow(): void;
 }
 
 /** Debian's postgresql package puts its binaries here, not on PATH: the newest version's. */
@@ -101,6 +103,14 @@ export async function startPostgres(): Promise<RunningPostgres> {
   // The postmaster, not runuser: its PID is the first line of postmaster.pid.
   const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   let databases = 0;
+  /** SIGINT: fast shutdown, open connections are cut. */
+  const signal = (): void => {
+    try {
+      process.kill(pid, 'SIGINT');
+    } catch {
+      // Already gone.
+    }
+  };
   return {
     pid,
     url,
@@ -110,13 +120,12 @@ export async function startPostgres(): Promise<RunningPostgres> {
       return url(name);
     },
     async stop() {
-      // SIGINT: fast shutdown, open connections are cut.
-      try {
-        process.kill(pid, 'SIGINT');
-      } catch {
-        // Already gone.
-      }
+      signal();
       await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+    stopNow() {
+      signal();
       rmSync(dir, { recursive: true, force: true });
     },
   };
