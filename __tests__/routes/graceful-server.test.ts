@@ -97,10 +97,11 @@ describe('startServer(listener, port)', () => {
 
   it('should answer a request that arrives just after shutdown began, on a connection accepted before', async () => {
     const running = await startServer((_req, res) => res.end('served'), 0, '127.0.0.1');
+    // The server must have accepted the connection before shutting down; then the request is sent.
+    const accepted = new Promise((resolve) => running.server.once('connection', resolve));
     const socket = connect({ port: Number(new URL(running.url).port), host: '127.0.0.1' });
     await new Promise((resolve) => socket.once('connect', resolve));
-    // Let the server accept the connection before shutting down, then send the request.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await accepted;
     const stopped = running.shutdown();
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
@@ -129,9 +130,12 @@ describe('startServer(listener, port)', () => {
   });
 
   it('should cut requests that outlive the grace period, and say so', async () => {
-    const running = await startServer(() => undefined, 0, undefined, { shutdownGrace: 50 });
+    let arrived: () => void = () => undefined;
+    const received = new Promise<void>((resolve) => (arrived = resolve));
+    const running = await startServer(() => arrived(), 0, undefined, { shutdownGrace: 50 });
     const hanging = get(`${running.url}/never`).catch((error: Error) => error.message);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Shut down once the request is in the handler (a fixed wait lost the race under load).
+    await received;
     await expect(running.shutdown()).resolves.toBe('forced');
     await expect(hanging).resolves.toMatch(/socket hang up|ECONNRESET/);
   });
