@@ -1,6 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
@@ -15,11 +17,14 @@ import { join } from 'node:path';
 jest.setTimeout(60_000);
 
 const ROOT = join(__dirname, '..', '..');
+/** The service's SQLite data (DATA_DIR), fresh for this test, never the repository's ./data. */
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'represent-shutdown-'));
+afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
 function start(): Promise<{ child: ChildProcessWithoutNullStreams; port: number; exit: Promise<number | null>; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'routes/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR },
   });
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stdout = '';
