@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { targetUri } from '../../src/caching/target-uri';
+import { isThenable } from '../../src/exchange/maybe-promise';
 import { configuredOrigin } from '../../src/http/origin';
 import { originFormOf } from '../../src/http/request-path';
 import { passingPrototypesOn, requestTarget } from '../../src/exchange/request-exchange';
@@ -11,7 +12,7 @@ import { LOOKUP_METHODS, forward } from './forward';
 import { lookup } from './lookup';
 import { MemoryStore } from './memory-store';
 import { ResponseStorage } from './storage';
-import { type CacheStore, isPromise } from './store';
+import type { CacheStore } from './store';
 
 export type { CacheStatus } from './cache-context';
 
@@ -111,7 +112,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
       return;
     }
     const found = store.get(key);
-    if (isPromise(found)) found.then((variants) => lookup(context, req, res, next, key, variants), () => next());
+    if (isThenable(found)) found.then((variants) => lookup(context, req, res, next, key, variants), () => next());
     else lookup(context, req, res, next, key, found);
   };
 

@@ -1,12 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { formatHttpDate } from '../../src/caching/http-date';
 import type { HeaderMap } from '../../src/caching/header-map';
+import { isThenable } from '../../src/exchange/maybe-promise';
 import { isWorthStoring } from '../../src/caching/storability';
 import { effectiveCacheHeaders } from '../../src/caching/targeted-cache-control';
 import { selectingHeaders, varyMatches } from '../../src/caching/vary';
 import type { ResponseHead } from './capture';
 import { KeyFamilies } from './key-families';
-import { type CacheStore, type MaybePromise, type StoredResponse, isPromise } from './store';
+import type { CacheStore, MaybePromise, StoredResponse } from './store';
 import { type ResponseView, describeResponse, freshen, storableHeaderLines } from './stored-response';
 
 /** A stored response with what the cache derived from it. */
@@ -105,7 +106,7 @@ export class ResponseStorage {
     };
     if (response !== undefined) this.#families.add(key);
     const current = this.store.get(key);
-    settle(isPromise(current) ? current.then(merge) : merge(current));
+    settle(isThenable(current) ? current.then(merge) : merge(current));
   }
 
   /**
@@ -131,8 +132,8 @@ export class ResponseStorage {
 }
 
 /** Lets a store's write run on its own: its failure is the store's to report, not the request's. */
-function settle(work: MaybePromise<void>): void {
-  if (isPromise(work)) work.catch(() => undefined);
+function settle(work: void | PromiseLike<void>): void {
+  if (isThenable(work)) work.then(undefined, () => undefined);
 }
 
 /**

@@ -3,11 +3,6 @@ import type { SelectingHeaders } from '../../src/caching/vary';
 /** A value, or a promise of it: the in-memory store answers synchronously, a shared store may not. */
 export type MaybePromise<T> = T | Promise<T>;
 
-/** A thenable, whichever realm made it (`instanceof Promise` fails across realms, as under jest). */
-export function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | undefined)?.then === 'function';
-}
-
 /**
  * A response as the cache stored it: plain data, so that a shared store can serialise it.
  * Headers are kept exactly as received (RFC 9111 section 3.1), less the hop-by-hop fields.
