@@ -50,7 +50,11 @@ const installed = new Map<string, string[]>();
 
 // Each install fetches the package's devDependencies for its build (npm's cache makes it faster
 // the second time) and builds it: about a minute each on the shared machine, run side by side.
-jest.setTimeout(600_000);
+// Those devDependencies include the service's better-sqlite3, whose prebuilt binary comes from
+// GitHub: where GitHub is out of reach (as on the CI machines) it compiles SQLite from source, which
+// takes minutes when the machine is busy, so an install may take up to 15.
+const INSTALL_TIME_LIMIT = 900_000;
+jest.setTimeout(INSTALL_TIME_LIMIT + 300_000);
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'represent-install-'));
@@ -65,7 +69,7 @@ beforeAll(async () => {
       await writeFile(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true }));
       await writeFile(join(app, 'check.js'), CHECK);
       try {
-        await sh(['npm', 'install', ...INSTALL_FLAGS, spec, 'express@^5'], app);
+        await sh(['npm', 'install', ...INSTALL_FLAGS, spec, 'express@^5'], app, {}, INSTALL_TIME_LIMIT);
         installed.set(form, (await readdir(join(app, 'node_modules', 'represent'))).sort());
         results.set(form, JSON.parse(await sh(['node', 'check.js'], app)) as CheckResult);
       } catch (error) {

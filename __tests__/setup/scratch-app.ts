@@ -21,10 +21,13 @@ export function userEnv(): NodeJS.ProcessEnv {
   return { ...env, NODE_ENV: 'test', CI: 'true' };
 }
 
-/** Runs a command in `cwd` (as a user's shell would, or with `env` added), failing with its output when it fails. */
-export async function sh(command: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
+/**
+ * Runs a command in `cwd` (as a user's shell would, or with `env` added), failing with its output
+ * when it fails or outlives `timeout` milliseconds.
+ */
+export async function sh(command: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}, timeout = 300_000): Promise<string> {
   try {
-    const { stdout, stderr } = await run(command[0]!, command.slice(1), { cwd, env: { ...userEnv(), ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 });
+    const { stdout, stderr } = await run(command[0]!, command.slice(1), { cwd, env: { ...userEnv(), ...env }, maxBuffer: 64 * 1024 * 1024, timeout });
     return stdout + stderr;
   } catch (error) {
     const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
