@@ -5,6 +5,20 @@
  */
 export { createRouter, Router, AmbiguousMappingError, type RouterOptions } from './router';
 export { RouteBuilder, type RouteTimeout } from './dsl/route-builder';
+export {
+  hooks,
+  type HookSet,
+  type HookSource,
+  type HookContext,
+  type GuardContext,
+  type ExpressMiddleware,
+  type OutgoingHead,
+  type FinishedResponse,
+  type Awaitable,
+  type StateOf,
+  type StateOfList,
+} from './dsl/hooks';
+export type { StateAccess } from './dsl/request-state';
 export type { RequestContext, Handler, UrlValues } from './dsl/request-context';
 export type { PathParams, PlaceholderNames, Prefixed } from './dsl/path-params';
 export type { BodyOf, BodyToken, BodyClass } from './dsl/body-types';
@@ -56,6 +70,8 @@ export {
   Conflict,
   PreconditionFailed,
   ContentTooLarge,
+  Unauthorized,
+  Forbidden,
   UnsupportedMediaType,
   type HttpErrorOptions,
   type SubclassOptions,

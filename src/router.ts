@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { compileBinding } from './binding/value-binding';
 import type { MapDeclaration, ContextOf, ReturnOf } from './dsl/map-declaration';
 import type { ReturningHandler } from './dsl/route-metadata';
+import type { HookSource, StateOf, StateOfList } from './dsl/hooks';
 import type { Handler } from './dsl/request-context';
 import type { Prefixed } from './dsl/path-params';
 import { type RouteDeclaration, RouteBuilder, type RouteTimeout } from './dsl/route-builder';
@@ -11,6 +12,7 @@ import type { ResponsePolicy } from './caching/response-policy';
 import { DEFAULT_MAX_DEPTH } from './converters/body-converter';
 import { type ConverterRegistry, defaultConverters } from './converters/converter-registry';
 import { DEFAULT_BODY_LIMIT } from './exchange/body-reader';
+import { type RouterHooks, combineHooks, compileHooks } from './exchange/hook-points';
 import { essence, isConcrete } from './http/media-type';
 import { RouteIndex } from './routing/route-index';
 import { compileBody, defaultXmlRoot, perKind, presumedAnswerKind, readableTypes, tagNames, readsFormObjects, writableOffers, writableRanges } from './routing/route-compilation';
@@ -46,6 +48,11 @@ export interface RouterOptions extends MappingAttributes, DispatchOptions {
   readonly maxDepth?: number;
   /** The default handler time limit of every route (none by default); a route's `.timeout()` replaces it. */
   readonly timeout?: RouteTimeout;
+  /**
+   * Hooks for every route, in order (sets of lifecycle hooks, or Express middleware as `onRequest`
+   * hooks), as `router.use(...)` adds them. The `onError` option is the first `onError` hook.
+   */
+  readonly hooks?: readonly HookSource<never>[];
 }
 
 /** Thrown when two routes would tie for some request. */
@@ -69,47 +76,64 @@ function emptyDeclaration(path: string, methods: readonly string[]): RouteDeclar
  * be is done when a route is declared: templates and conditions are parsed, the route is indexed
  * in a segment trie and checked for ambiguity against the routes of the same path shape.
  */
-export class Router<P extends string = ''> {
+export class Router<P extends string = '', T = {}> {
   private readonly defaults: RequestMapping;
   private readonly index = new RouteIndex<Route>();
   private readonly byShape = new Map<string, Route[]>();
   private readonly table: Route[] = [];
   private readonly converters: ConverterRegistry;
+  private readonly hooks: RouterHooks;
 
   /** @internal use {@link createRouter} */
   constructor(private readonly options: RouterOptions = {}) {
     this.defaults = compileMapping({ ...options, path: options.path ?? '' }, 'defaults');
     const converters = options.converters;
     this.converters = converters === undefined ? defaultConverters() : typeof converters === 'function' ? converters(defaultConverters()) : converters;
+    const onError = options.onError === undefined ? [] : [{ onError: options.onError }];
+    this.hooks = { points: compileHooks([...onError, ...(options.hooks ?? [])]) };
+  }
+
+  /**
+   * Adds hooks for every route of this router (a set of lifecycle hooks, or standard Express
+   * middleware such as `cors()`, run as an `onRequest` hook under both mounts), after those
+   * already added. Hooks run for the requests whose path one of the routes matches; a route's own
+   * hooks run after them. Use it before declaring routes (a route declared before would be
+   * served without them, so it throws), and keep the returned router: its handlers' `ctx.state` is
+   * typed with what the hooks set (`const api = createRouter().use(auth)`).
+   */
+  use<const U extends HookSource<never>>(hooks: U): Router<P, T & StateOf<U>> {
+    if (this.table.length > 0) throw new Error(`router.use(...) after ${this.table.length} route(s) were declared: add the router's hooks before its routes`);
+    this.hooks.points = combineHooks(this.hooks.points, compileHooks([hooks]));
+    return this as unknown as Router<P, T & StateOf<U>>;
   }
 
   /** Starts a route on a path template, for any method until `.method(...)` says otherwise. */
-  route<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>> {
+  route<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
     return new RouteBuilder(this, emptyDeclaration(path, []));
   }
 
   /** Starts a GET route (which also answers HEAD). */
-  get<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>> {
+  get<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
     return new RouteBuilder(this, emptyDeclaration(path, ['GET']));
   }
 
   /** Starts a POST route. */
-  post<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>> {
+  post<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
     return new RouteBuilder(this, emptyDeclaration(path, ['POST']));
   }
 
   /** Starts a PUT route. */
-  put<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>> {
+  put<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
     return new RouteBuilder(this, emptyDeclaration(path, ['PUT']));
   }
 
   /** Starts a PATCH route. */
-  patch<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>> {
+  patch<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
     return new RouteBuilder(this, emptyDeclaration(path, ['PATCH']));
   }
 
   /** Starts a DELETE route. */
-  delete<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>> {
+  delete<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
     return new RouteBuilder(this, emptyDeclaration(path, ['DELETE']));
   }
 
@@ -117,7 +141,7 @@ export class Router<P extends string = ''> {
    * Declares a route in one object with the specification's attribute names
    * (`path`/`value`/`name`, `method`, `params`, `headers`, `consumes`, `produces`) and bindings.
    */
-  map<const D extends MapDeclaration>(declaration: D, handler: ReturningHandler<ContextOf<D, P>, ReturnOf<D>>): void {
+  map<const D extends MapDeclaration>(declaration: D, handler: ReturningHandler<ContextOf<D, P, T>, ReturnOf<D>>): void {
     const path = declaration.path ?? declaration.value ?? declaration.name ?? '';
     const named = (source: 'query' | 'header' | 'matrix', bindings: D['query'] | D['header'] | D['matrix']) =>
       (bindings ?? []).map((binding) => {
@@ -200,6 +224,7 @@ export class Router<P extends string = ''> {
       body: declaration.body,
       options: declaration.options,
       handler: handler as unknown as AnyHandler,
+      hooks: combineHooks(this.hooks.points, compileHooks(declaration.options.hooks ?? [])),
       description: describeMapping(mapping),
     };
     const sameShape = this.byShape.get(mapping.template.shapeKey) ?? [];
@@ -239,7 +264,7 @@ export class Router<P extends string = ''> {
    * after this call are served too.
    */
   middleware(): RequestHandler {
-    return createDispatcher(this.index, this.options);
+    return createDispatcher(this.index, this.options, this.hooks);
   }
 
   /**
@@ -247,11 +272,12 @@ export class Router<P extends string = ''> {
    * sees them, and hands every other request to it: `http.createServer(api.wrap(app))`. The routes
    * then cost none of Express's per-request work; their handlers still get the app's `req` and
    * `res` the first time they read `ctx.req` or `ctx.res`. The app's own middleware does not run
-   * for these requests: use {@link middleware} where it must (a logger, authentication).
+   * for these requests: give the router what must run for them as hooks ({@link use}: Express
+   * middleware such as `cors()` runs unchanged there), or use {@link middleware}.
    * Routes declared after this call are served too.
    */
   wrap(listener: RequestListener): RequestListener {
-    return createListener(this.index, this.options, listener);
+    return createListener(this.index, this.options, this.hooks, listener);
   }
 }
 
@@ -260,6 +286,8 @@ export class Router<P extends string = ''> {
  * Placeholders in the router's `path` are bound for every route, and typed in `ctx.path` when the
  * path is a literal: `createRouter({ path: '/tenants/{tenant}' })`.
  */
-export function createRouter<const P extends string = ''>(options: RouterOptions & { readonly path?: P } = {}): Router<P> {
-  return new Router<P>(options);
+export function createRouter<const P extends string = '', const L extends readonly HookSource<never>[] = readonly HookSource<never>[]>(
+  options: RouterOptions & { readonly path?: P; readonly hooks?: L } = {},
+): Router<P, StateOfList<L>> {
+  return new Router<P, StateOfList<L>>(options);
 }

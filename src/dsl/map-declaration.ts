@@ -62,7 +62,7 @@ export type PathOf<D> = D extends { readonly path: infer P extends string }
       : '';
 
 /** The handler context a declaration gives. */
-export type ContextOf<D extends MapDeclaration, P extends string = ''> = RequestContext<
+export type ContextOf<D extends MapDeclaration, P extends string = '', T = {}> = RequestContext<
   PathParams<Prefixed<P, PathOf<D>>>,
   BoundValues<D['query']>,
   BoundValues<D['header']>,
@@ -72,5 +72,7 @@ export type ContextOf<D extends MapDeclaration, P extends string = ''> = Request
     readonly body: infer T;
   }
     ? BodyOf<T>
-    : undefined
+    : undefined,
+  undefined,
+  T
 >;

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { CurrentValidators } from '../validators';
+import type { StateAccess } from './request-state';
 import type { PlaceholderNames } from './path-params';
 
 /**
@@ -15,13 +16,14 @@ export type UrlValues<T extends string> = string extends T
 /**
  * What a handler receives: the bound values under `path`, `query`, `header` and `matrix` (each
  * keyed by the declared name), the converted `body`, what the route's `.etag()` hook established
- * (`validators`), and the raw Express `req`/`res`.
+ * (`validators`), the state the router's and the route's hooks set (`state`, `get`, typed by `T`),
+ * and the raw Express `req`/`res`.
  *
  * `req`, `res` and `signal` are getters, made on first use: destructure them
  * (`({ path, req }) => ...`) or read them from `ctx`; a spread copy (`{ ...ctx }`) carries the
  * bound values only.
  */
-export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined, V = undefined> {
+export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined, V = undefined, T = {}> extends StateAccess<T> {
   /** The path's placeholders, converted as declared (`/users/{id:\\d+}`). */
   readonly path: P;
   /** The query parameters bound with `query(...)`, by name. */

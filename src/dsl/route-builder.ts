@@ -3,6 +3,8 @@ import type { BindingOptions } from '../binding/value-binding';
 import type { ResponsePolicy } from '../caching/response-policy';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import type { CurrentValidators, ValidatorSource } from '../validators';
+import type { ResponseEntity } from '../response-entity';
+import type { Awaitable, GuardContext, HookSource, StateOf } from './hooks';
 import type { MappingAttributes } from './mapping-attributes';
 import type { BodyOf, BodyToken } from './body-types';
 import type { DefaultChecked, HeaderOptions, MatrixOptions, PathVarOf, QueryOptions, WithBinding } from './binding-types';
@@ -57,6 +59,8 @@ export interface RouteOptions {
   readonly metadata?: RouteMetadata;
   /** The schema of the handler's successful answer, from `.returns(schema)`. */
   readonly returns?: ReturnsDeclaration;
+  /** The route's own hooks, in order: they run after the router's. */
+  readonly hooks?: readonly HookSource<never>[];
 }
 
 /** Where a finished declaration goes. */
@@ -71,7 +75,7 @@ export interface RouteRegistry {
  * @example
  * api.get('/users/{id}').produces('application/json').query('fields', { required: false }).handle(ctx => users.get(ctx.path.id))
  */
-export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefined, V = undefined, R = unknown> {
+export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefined, V = undefined, R = unknown, St = {}> {
   /** @internal */
   constructor(
     private readonly registry: RouteRegistry,
@@ -119,12 +123,12 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
   }
 
   /** Binds a query parameter to `ctx.query[name]`. Required by default; `defaultValue` applies when absent or empty. */
-  query<const N extends string, const O extends QueryOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, WithBinding<Q, N, O>, H, M, B, V, R> {
+  query<const N extends string, const O extends QueryOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, WithBinding<Q, N, O>, H, M, B, V, R, St> {
     return this.bind('query', name, options);
   }
 
   /** Binds a request header to `ctx.header[name]`; a missing required header answers 400. */
-  header<const N extends string, const O extends HeaderOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, WithBinding<H, N, O>, M, B, V, R> {
+  header<const N extends string, const O extends HeaderOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, WithBinding<H, N, O>, M, B, V, R, St> {
     return this.bind('header', name, options);
   }
 
@@ -132,12 +136,12 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    * Binds a matrix variable (`/cars;color=red,blue`) to `ctx.matrix[name]`, from the segment of
    * `pathVar` (a placeholder of the path, checked at compile time when the path is a literal) or any segment.
    */
-  matrix<const N extends string, const O extends MatrixOptions<PathVarOf<S>> = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, H, WithBinding<M, N, O>, B, V, R> {
+  matrix<const N extends string, const O extends MatrixOptions<PathVarOf<S>> = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, H, WithBinding<M, N, O>, B, V, R, St> {
     return this.bind('matrix', name, options);
   }
 
   /** Declares the request body: a kind token (`String`, `Buffer`, `Object`, ...) or a Standard Schema. */
-  body<const T extends BodyToken>(token: T): RouteBuilder<S, Q, H, M, BodyOf<T>, V, R> {
+  body<const T extends BodyToken>(token: T): RouteBuilder<S, Q, H, M, BodyOf<T>, V, R, St> {
     return new RouteBuilder(this.registry, { ...this.declaration, body: token });
   }
 
@@ -163,9 +167,9 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    *
    * @typeParam F - the hook; what it answers types the handler's `ctx.validators.answer`
    */
-  etag<F extends (context: RequestContext<PathParams<S>, Q, H, M, undefined>) => ValidatorSource | Promise<ValidatorSource>>(
+  etag<F extends (context: RequestContext<PathParams<S>, Q, H, M, undefined, undefined, St>) => ValidatorSource | Promise<ValidatorSource>>(
     hook: F,
-  ): RouteBuilder<S, Q, H, M, B, CurrentValidators<Awaited<ReturnType<F>>>, R> {
+  ): RouteBuilder<S, Q, H, M, B, CurrentValidators<Awaited<ReturnType<F>>>, R, St> {
     return new RouteBuilder(this.registry, {
       ...this.declaration,
       options: { ...this.declaration.options, etag: hook as RouteOptions['etag'] },
@@ -236,13 +240,36 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    * the handler must then return the schema's output (or a `ResponseEntity` of it), and the
    * API description gives that response (200 unless `status` says otherwise) the schema's JSON Schema.
    */
-  returns<const T extends StandardSchemaV1>(schema: T, options: ReturnsOptions = {}): RouteBuilder<S, Q, H, M, B, V, StandardSchemaV1.InferOutput<T>> {
+  returns<const T extends StandardSchemaV1>(schema: T, options: ReturnsOptions = {}): RouteBuilder<S, Q, H, M, B, V, StandardSchemaV1.InferOutput<T>, St> {
     const returns: ReturnsDeclaration = { schema, ...options };
     return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, returns } });
   }
 
+  /**
+   * Adds hooks to this route (a set of lifecycle hooks, or Express middleware as an `onRequest`
+   * hook): they run after the router's, in the order added. The state they set types the
+   * handler's `ctx.state` and `ctx.get`.
+   */
+  use<const U extends HookSource<never>>(hooks: U): RouteBuilder<S, Q, H, M, B, V, R, St & StateOf<U>> {
+    return new RouteBuilder(this.registry, {
+      ...this.declaration,
+      options: { ...this.declaration.options, hooks: [...(this.declaration.options.hooks ?? []), hooks] },
+    });
+  }
+
+  /**
+   * A `preHandler` hook for this route: it runs once the route's inputs are bound, before its
+   * preconditions are evaluated and before any body is read, and refuses by throwing an
+   * {@link HttpError} (a 401, a 403) or returning a {@link ResponseEntity}. What it sets
+   * (`ctx.set('user', user)`) types the handler's state: `.guard<{ user: User }>(ctx => ...)`.
+   * Declare the bindings it reads before it.
+   */
+  guard<U extends object = {}>(check: (context: GuardContext<St & U, PathParams<S>, Q, H, M>) => Awaitable<void | ResponseEntity>): RouteBuilder<S, Q, H, M, B, V, R, St & U> {
+    return this.use({ preHandler: check as unknown as (context: GuardContext<never>) => Awaitable<void | ResponseEntity> }) as RouteBuilder<S, Q, H, M, B, V, R, St & U>;
+  }
+
   /** Registers the route with its handler. Throws if the route is malformed or ambiguous with another. */
-  handle(handler: ReturningHandler<RequestContext<PathParams<S>, Q, H, M, B, V>, R>): void {
+  handle(handler: ReturningHandler<RequestContext<PathParams<S>, Q, H, M, B, V, St>, R>): void {
     this.registry.register(this.declaration, handler as Handler<never>);
   }
 }

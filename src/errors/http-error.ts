@@ -165,3 +165,38 @@ export class UnsupportedMediaType extends HttpError {
     super(415, detail, options);
   }
 }
+
+/**
+ * 401: the request lacks valid credentials. It carries the `WWW-Authenticate` challenge RFC 9110
+ * section 15.5.2 requires of a 401 (`Bearer` unless `challenge` says otherwise, RFC 6750 section 3).
+ */
+export class Unauthorized extends HttpError {
+  /**
+   * @param detail - what happened, for the client; the status phrase when omitted
+   * @param options - the challenge, the problem's `type` URI, extension members, headers and a cause
+   */
+  constructor(detail?: string, options: SubclassOptions & { readonly challenge?: string } = {}) {
+    const { challenge = 'Bearer', ...rest } = options;
+    super(401, detail, { ...rest, headers: { 'WWW-Authenticate': challenge, ...rest.headers } });
+  }
+}
+
+/** 403: the credentials are understood, and do not allow this request (RFC 9110 section 15.5.4). */
+export class Forbidden extends HttpError {
+  /**
+   * @param detail - what happened, for the client; the status phrase when omitted
+   * @param options - the problem's `type` URI, extension members, headers and a cause
+   */
+  constructor(detail?: string, options?: SubclassOptions) {
+    super(403, detail, options);
+  }
+}
+
+/** An error with a 4xx or 5xx `status` (as `http-errors` makes them) as that status; others as they are. */
+export function withItsStatus(error: unknown): unknown {
+  if (error instanceof HttpError || typeof error !== 'object' || error === null) return error;
+  const { status, statusCode, expose, message } = error as { status?: unknown; statusCode?: unknown; expose?: unknown; message?: unknown };
+  const code = typeof status === 'number' ? status : statusCode;
+  if (typeof code !== 'number' || !Number.isInteger(code) || code < 400 || code > 599) return error;
+  return new HttpError(code, expose === true && typeof message === 'string' ? message : undefined, { cause: error });
+}

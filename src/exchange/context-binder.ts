@@ -137,4 +137,16 @@ class HandlerContext implements Context {
   get validators(): CurrentValidators | undefined {
     return this[EXCHANGE].validators;
   }
+
+  get state(): Record<string, unknown> {
+    return this[EXCHANGE].state;
+  }
+
+  get(name: string): unknown {
+    return this[EXCHANGE].state[name];
+  }
+
+  set(name: string, value: unknown): void {
+    this[EXCHANGE].state[name] = value;
+  }
 }

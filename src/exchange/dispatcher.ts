@@ -1,15 +1,17 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type RequestInfo, createRequestInfo } from '../conditions/request-info';
-import { HttpError, NotFound } from '../errors/http-error';
+import { HttpError, NotFound, withItsStatus } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
 import { configuredOrigin } from '../http/origin';
-import { originFormOf, splitRequestPath } from '../http/request-path';
+import { type RequestSegment, originFormOf, splitRequestPath } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { RouteIndex } from '../routing/route-index';
 import { selectRoute } from '../routing/route-selection';
 import { inConnectionOrder } from './connection-order';
-import { isThenable } from './maybe-promise';
+import { type HookPoints, type RouterHooks, runHooks } from './hook-points';
+import { HookScope } from './hook-scope';
+import { type MaybePromise, andThen, isThenable } from './maybe-promise';
 import { writeProblem } from './problem-writer';
 import { Exchange } from './exchange';
 import { producedMediaType } from './representation';
@@ -17,10 +19,15 @@ import { type ExpressPrototypes, expressPrototypesOf, lendExpress, passingProtot
 import { requestOrigin } from './request-origin';
 import { markNoSniff } from './no-sniff';
 import { invokeRoute } from './route-invocation';
+import { presetHeaders } from './response-headers';
+import { send } from './send';
 
 /** Options of the dispatch middleware. */
 export interface DispatchOptions {
-  /** Called with errors that are not {@link HttpError}s (answered as 500). Default: `console.error`. */
+  /**
+   * Called with errors that are not {@link HttpError}s (answered as 500): the router's first
+   * `onError` hook (see {@link HookSet.onError}). Default, when no hook reports errors: `console.error`.
+   */
   readonly onError?: (error: unknown, req: Request) => void;
   /** The clock, in milliseconds since the epoch (for tests). Default: `Date.now`. */
   readonly now?: () => number;
@@ -41,28 +48,37 @@ export interface DispatchOptions {
 function createDispatch(
   index: RouteIndex<Route>,
   options: DispatchOptions,
+  hooks: RouterHooks,
   express: ExpressPrototypes | undefined,
   listener?: RequestListener,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const report = options.onError ?? ((error: unknown) => console.error(error));
   const clock = options.now ?? Date.now;
   const configured = options.origin === undefined ? undefined : configuredOrigin(options.origin);
-  // onError is promised an Express request: under wrap(app) the request is node's until a handler
-  // reads ctx.req, so it is lent the app's prototypes first (as a handler's would be).
-  const onError = (error: unknown, req: IncomingMessage, res: ServerResponse): void =>
-    report(error, express === undefined ? (req as Request) : lendExpress(req, res, express));
+
+  /**
+   * Gives a fault to the `onError` hooks in force (the router's `onError` option is the first),
+   * or to `console.error` when there are none. They are promised an Express request: under
+   * wrap(app) the request is node's until a handler reads ctx.req, so it is lent the app's
+   * prototypes first (as a handler's would be).
+   */
+  function onError(error: unknown, req: IncomingMessage, res: ServerResponse, points: HookPoints | undefined): void {
+    const reporters = points?.onError;
+    if (reporters === undefined) return void console.error(error);
+    const lent = express === undefined ? (req as Request) : lendExpress(req, res, express);
+    for (const report of reporters) report(error, lent);
+  }
 
   /**
    * Reports a fault to `onError`: not an HttpError (an answer, not a fault), nor, when `cancelled`,
    * the request's own cancellation coming back from a handler that passed its signal on.
    */
-  function reportFault(error: unknown, req: IncomingMessage, res: ServerResponse, cancelled: boolean): void {
-    if (!cancelled && !(error instanceof HttpError)) onError(error, req, res);
+  function reportFault(error: unknown, req: IncomingMessage, res: ServerResponse, cancelled: boolean, points: HookPoints | undefined): void {
+    if (!cancelled && !(error instanceof HttpError)) onError(error, req, res, points);
   }
 
   /** Writes an error as a problem document, or cuts the connection when a response is under way. */
-  function failed(error: unknown, req: IncomingMessage, res: ServerResponse, request: RequestInfo, cancelled = false): void {
-    reportFault(error, req, res, cancelled);
+  function failed(error: unknown, req: IncomingMessage, res: ServerResponse, request: RequestInfo, cancelled = false, points = hooks.points): void {
+    reportFault(error, req, res, cancelled, points);
     if (res.headersSent) {
       // Part of a response is on its way: the only honest signal left is to cut the connection,
       // after what was written has gone out (node holds a response's first writes until its
@@ -71,11 +87,11 @@ function createDispatch(
       return;
     }
     try {
-      writeProblem(res, error, requestTarget(req), request.accept, (fault) => onError(fault, req, res));
+      writeProblem(res, error, requestTarget(req), request.accept, (fault) => onError(fault, req, res, points));
     } catch (writing) {
       // Never thrown back at node or Express (an unhandled rejection ends the process): logged,
       // and the connection cut, as for a response that cannot be finished.
-      onError(writing, req, res);
+      onError(writing, req, res, points);
       res.destroy();
     }
   }
@@ -94,53 +110,59 @@ function createDispatch(
     failed(reason, req, res, createRequestInfo(req.method ?? 'GET', url, req.headers));
   };
 
+  /** The route's own `onRequest` hooks (after the router's, which ran before selection), then the route. */
+  function perform(exchange: Exchange): MaybePromise<void> {
+    const arrivals = exchange.route.hooks?.onRequest;
+    const routers = hooks.points?.onRequest?.length ?? 0;
+    if (arrivals === undefined || arrivals.length <= routers) return invokeRoute(exchange);
+    return andThen(runHooks(arrivals, exchange.scope!, routers), invokeUnanswered, exchange);
+  }
+
   /**
-   * Answers the request when a route's path matches it, or its Host is invalid (400, RFC 9112
-   * section 3.2, whatever its path: nothing behind the router gets it either) (true); false leaves
-   * it to the next handler.
+   * Selects the route among the candidates and invokes it, writing what fails as a problem and
+   * enforcing the route's time limit. `scope` holds the request's hooks when the router has any.
    */
-  return function dispatch(req: IncomingMessage, res: ServerResponse): boolean {
-    const origin = requestOrigin(req, res, configured);
-    if (origin === undefined) return true;
-    const url = originFormOf(req.url ?? '/');
-    if (url === undefined) return false;
-    const segments = splitRequestPath(url);
-    const candidates = index.lookup(segments);
-    if (candidates.length === 0) return false;
-    // Whatever answers from here (representation, 304, OPTIONS, problem) is not to be sniffed.
-    markNoSniff(res);
-    const request = createRequestInfo(req.method ?? 'GET', url, req.headers);
+  function answer(req: IncomingMessage, res: ServerResponse, request: RequestInfo, candidates: readonly Route[], segments: readonly RequestSegment[], origin: string, scope: HookScope | undefined): void {
+    let points = hooks.points;
     try {
       const selection = selectRoute(candidates, request);
       if (selection.kind === 'error') {
         failed(selection.error, req, res, request);
-        return true;
+        return;
       }
       if (selection.kind === 'options') {
-        res.setHeader('Allow', selection.allow.join(', '));
-        if (selection.acceptPatch.length > 0) res.setHeader('Accept-Patch', selection.acceptPatch.join(', '));
-        res.statusCode = 204;
-        res.end();
-        return true;
+        const headers = presetHeaders(res);
+        headers.allow = selection.allow.join(', ');
+        if (selection.acceptPatch.length > 0) headers['accept-patch'] = selection.acceptPatch.join(', ');
+        send(res, 204, headers, undefined);
+        return;
       }
       const { route } = selection;
       const mediaType = producedMediaType(route, request.accept);
-      const exchange = new Exchange(req, res, request, route, candidates, segments, origin, mediaType, clock(), express, passOn);
-      // A route's time limit counts from here, whatever its hook and handler do synchronously.
+      points = route.hooks;
+      let routeScope = scope;
+      if (points !== undefined) {
+        if (routeScope === undefined) routeScope = new HookScope(req, res, points, express, passOn);
+        else routeScope.enter(points);
+      }
+      const lending = routeScope === undefined ? express : undefined;
+      const exchange = new Exchange(req, res, request, route, candidates, segments, origin, mediaType, clock(), lending, passOn);
+      exchange.scope = routeScope;
+      // A route's time limit counts from here, whatever its hooks and handler do synchronously.
       const started = route.timeout === undefined ? 0 : performance.now();
-      const work = invokeRoute(exchange);
+      const work = points === undefined ? invokeRoute(exchange) : perform(exchange);
       // Answered in this turn (or failed, and caught below): nothing to wait for, nothing to time.
-      if (!isThenable(work)) return true;
-      const fail = (error: unknown): void => failed(error, req, res, request, exchange.cancelledBy(error));
+      if (!isThenable(work)) return;
+      const fail = (error: unknown): void => failed(error, req, res, request, exchange.cancelledBy(error), points);
       if (route.timeout === undefined) {
         work.then(undefined, fail);
-        return true;
+        return;
       }
       let settled = false;
       const settle = (error?: unknown): void => {
         if (settled) {
           // The route already answered 503/504; a later failure is only worth a log line.
-          if (error !== undefined) reportFault(error, req, res, exchange.cancelledBy(error));
+          if (error !== undefined) reportFault(error, req, res, exchange.cancelledBy(error), points);
           return;
         }
         settled = true;
@@ -158,24 +180,61 @@ function createDispatch(
       );
       work.then(() => settle(), settle);
     } catch (error) {
-      failed(error, req, res, request);
+      failed(error, req, res, request, false, points);
+    }
+  }
+
+  /**
+   * Answers the request when a route's path matches it, or its Host is invalid (400, RFC 9112
+   * section 3.2, whatever its path: nothing behind the router gets it either) (true); false leaves
+   * it to the next handler. The router's `onRequest` hooks run before the route is selected (a
+   * CORS pre-flight is answered by them, not by the router's OPTIONS).
+   */
+  return function dispatch(req: IncomingMessage, res: ServerResponse): boolean {
+    const origin = requestOrigin(req, res, configured);
+    if (origin === undefined) return true;
+    const url = originFormOf(req.url ?? '/');
+    if (url === undefined) return false;
+    const segments = splitRequestPath(url);
+    const candidates = index.lookup(segments);
+    if (candidates.length === 0) return false;
+    // Whatever answers from here (representation, 304, OPTIONS, problem) is not to be sniffed.
+    markNoSniff(res);
+    const request = createRequestInfo(req.method ?? 'GET', url, req.headers);
+    const points = hooks.points;
+    if (points === undefined) {
+      answer(req, res, request, candidates, segments, origin, undefined);
+      return true;
+    }
+    const scope = new HookScope(req, res, points, express, passOn);
+    const arrivals = points.onRequest;
+    if (arrivals === undefined) {
+      answer(req, res, request, candidates, segments, origin, scope);
+      return true;
+    }
+    const proceed = (answered: unknown): void => {
+      if (answered === undefined && !res.writableEnded) answer(req, res, request, candidates, segments, origin, scope);
+    };
+    try {
+      const arrived = runHooks(arrivals, scope);
+      if (isThenable(arrived)) arrived.then(proceed, (error: unknown) => failed(error, req, res, request, false, scope.points));
+      else proceed(arrived);
+    } catch (error) {
+      failed(error, req, res, request, false, scope.points);
     }
     return true;
   };
 }
 
-/** An error with a 4xx or 5xx `status` (as `http-errors` makes them) as that status; others as they are. */
-function withItsStatus(error: unknown): unknown {
-  if (error instanceof HttpError || typeof error !== 'object' || error === null) return error;
-  const { status, statusCode, expose, message } = error as { status?: unknown; statusCode?: unknown; expose?: unknown; message?: unknown };
-  const code = typeof status === 'number' ? status : statusCode;
-  if (typeof code !== 'number' || !Number.isInteger(code) || code < 400 || code > 599) return error;
-  return new HttpError(code, expose === true && typeof message === 'string' ? message : undefined, { cause: error });
+/** Invokes the route unless a route's `onRequest` hook answered. */
+function invokeUnanswered(exchange: Exchange, answered: unknown): MaybePromise<void> {
+  if (answered !== undefined || exchange.outgoing.writableEnded) return;
+  return invokeRoute(exchange);
 }
 
 /** The Express middleware behind `router.middleware()`; paths no route matches go on with `next()`. */
-export function createDispatcher(index: RouteIndex<Route>, options: DispatchOptions): RequestHandler {
-  const dispatch = createDispatch(index, options, undefined);
+export function createDispatcher(index: RouteIndex<Route>, options: DispatchOptions, hooks: RouterHooks): RequestHandler {
+  const dispatch = createDispatch(index, options, hooks, undefined);
   return function representDispatcher(req: Request, res: Response, next: NextFunction): void {
     inConnectionOrder(req, res, () => {
       if (!dispatch(req, res)) next();
@@ -188,8 +247,8 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
  * `listener` sees them, so none of Express's per-request work is done for them (unless a handler
  * reads `ctx.req`/`ctx.res`, which then are the Express app's); every other request goes to `listener`.
  */
-export function createListener(index: RouteIndex<Route>, options: DispatchOptions, listener: RequestListener): RequestListener {
-  const dispatch = createDispatch(index, options, expressPrototypesOf(listener), listener);
+export function createListener(index: RouteIndex<Route>, options: DispatchOptions, hooks: RouterHooks, listener: RequestListener): RequestListener {
+  const dispatch = createDispatch(index, options, hooks, expressPrototypesOf(listener), listener);
   return passingPrototypesOn(function representListener(req: IncomingMessage, res: ServerResponse): void {
     inConnectionOrder(req, res, () => {
       if (!dispatch(req, res)) listener(req, res);

@@ -7,15 +7,15 @@ import type { MediaType } from '../http/media-type';
 import type { RequestSegment } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { CurrentValidators } from '../validators';
+import { type HookScope, type PassOn, lendHandingOn } from './hook-scope';
 import { type Representation, chooseRepresentation } from './representation';
-import { type ExpressPrototypes, lendExpress } from './request-exchange';
+import type { ExpressPrototypes } from './request-exchange';
 import { RequestCancellation, clientGone } from './request-cancellation';
 
 /** The context a handler (and its route's `.etag()` hook) is called with, as the pipeline holds it. */
-export type Context = RequestContext<unknown, unknown, unknown, unknown, unknown, CurrentValidators | undefined>;
+export type Context = RequestContext<unknown, unknown, unknown, unknown, unknown, CurrentValidators | undefined, Record<string, unknown>>;
 
-/** What `req.next(error?)` does once the request was lent Express's prototypes. */
-export type PassOn = (error: unknown, req: IncomingMessage, res: ServerResponse) => void;
+export type { PassOn } from './hook-scope';
 
 /**
  * One request's way through the router, from dispatch to the bytes written: the request as
@@ -37,6 +37,9 @@ export class Exchange {
   #representation: Representation | undefined = undefined;
   #cancellation: RequestCancellation | undefined;
   #express: ExpressPrototypes | undefined;
+  /** The request's hooks and their state, when the router or the route has hooks. */
+  scope: HookScope | undefined = undefined;
+  #state: Record<string, unknown> | undefined;
 
   /**
    * @param incoming - node's request (Express's under `router.middleware()`)
@@ -114,6 +117,11 @@ export class Exchange {
     return this.#cancellation?.causedBy(error) ?? false;
   }
 
+  /** The state the hooks set (`ctx.state`), shared with the request's hooks when it has any. */
+  get state(): Record<string, unknown> {
+    return this.scope?.state ?? (this.#state ??= Object.create(null) as Record<string, unknown>);
+  }
+
   /** The Express request (`ctx.req`). */
   get req(): Request {
     this.#lend();
@@ -133,11 +141,10 @@ export class Exchange {
 
   /** Lends the app's prototypes once, with `req.next` handing the request on. */
   #lend(): void {
+    if (this.scope !== undefined) return this.scope.lend();
     const express = this.#express;
     if (express === undefined) return;
     this.#express = undefined;
-    const req = lendExpress(this.incoming, this.outgoing, express);
-    const passOn = this.passOn;
-    if (passOn !== undefined) req.next ??= (error?: unknown) => passOn(error, this.incoming, this.outgoing);
+    lendHandingOn(this.incoming, this.outgoing, express, this.passOn);
   }
 }

@@ -5,6 +5,8 @@ import { evaluateAgainstGet, representationNames } from './evaluate-against-get'
 import type { Context, Exchange } from './exchange';
 import { type MaybePromise, andThen } from './maybe-promise';
 import { answerPreconditions } from './preconditions';
+import { ResponseEntity } from '../response-entity';
+import { runHooks } from './hook-points';
 import { readRequestBody } from './request-body';
 import { finaliseHeaders, presetHeaders } from './response-headers';
 import { writeRepresentation } from './representation-writer';
@@ -22,7 +24,26 @@ type Hook = (context: Context) => ValidatorSource | Promise<ValidatorSource>;
  */
 export function invokeRoute(exchange: Exchange): MaybePromise<void> {
   const context = bindContext(exchange);
-  const { route, request } = exchange;
+  const guards = exchange.route.hooks?.preHandler;
+  if (guards === undefined) return answerConditionally(exchange);
+  // Authorization before anything else is answered: a 304 or a 412 would tell an unauthorised
+  // client about the resource, and a body is not read for a request that will be refused.
+  return andThen(runHooks(guards, context), afterGuards, exchange);
+}
+
+/** Writes what a `preHandler` hook answered, or goes on when none did. */
+function afterGuards(exchange: Exchange, answer: ResponseEntity | void): MaybePromise<void> {
+  if (answer === undefined) return answerConditionally(exchange);
+  if (!(answer instanceof ResponseEntity)) throw new TypeError('A preHandler hook answers with a ResponseEntity, throws an HttpError, or returns nothing');
+  return writeResult(exchange, answer);
+}
+
+/**
+ * Answers preconditions from the route's `.etag()` hook, or from its GET route's when it has none
+ * and the request is unsafe; then reads the body and runs the handler.
+ */
+function answerConditionally(exchange: Exchange): MaybePromise<void> {
+  const { route, request, context } = exchange;
   const hook = route.options.etag as Hook | undefined;
   if (hook !== undefined) return andThen(hook(context), answerFromHook, exchange);
   if (!isGetOrHead(request.method) && hasPreconditions(request.method, request.headers)) {

@@ -1,18 +1,21 @@
 import type { ServerResponse } from 'node:http';
 import type { ResponseHeaderMap } from '../caching/header-map';
 import { headFirst } from './head-first';
+import { headBeforeSend } from './hook-scope';
 
 /** Bodies up to this size are sent with the head in one write. */
 const SMALL_BODY = 16 * 1024;
 
 /**
- * Writes a response's final headers (`finaliseHeaders`) and an optional body with one
+ * Writes a response's final headers (`finaliseHeaders`, then the request's `onSend` hooks) and an optional body with one
  * `writeHead`-equivalent and one `end`: the one place the router writes a response. A body given
  * as text (a problem document) is sent in UTF-8.
  */
-export function send(res: ServerResponse, status: number, headers: Readonly<ResponseHeaderMap>, body: Buffer | string | undefined): void {
+export function send(res: ServerResponse, status: number, finalHeaders: Readonly<ResponseHeaderMap>, body: Buffer | string | undefined): void {
   // A response already on its way (a timeout answered, the handler wrote) is not written twice.
   if (res.headersSent) return;
+  // The request's onSend hooks, when it has any, add their headers last.
+  const headers = headBeforeSend(res, status, finalHeaders);
   // The final set replaces whatever was set before: headers the corrections removed stay removed.
   const preset = res.getHeaderNames();
   for (const name of preset) if (!(name in headers)) res.removeHeader(name);

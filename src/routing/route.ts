@@ -8,6 +8,7 @@ import type { MediaType } from '../http/media-type';
 import type { BodyToken } from '../dsl/body-types';
 import type { RouteOptions, RouteTimeout } from '../dsl/route-builder';
 import type { RequestContext } from '../dsl/request-context';
+import type { HookPoints } from '../exchange/hook-points';
 import type { PathTemplate } from './path-template';
 import type { RequestMapping } from './request-mapping';
 
@@ -26,6 +27,8 @@ export interface Route {
   readonly body: BodyToken | undefined;
   readonly options: RouteOptions;
   readonly handler: AnyHandler;
+  /** The router's hooks, then the route's, per point; `undefined` when it has none (it pays nothing). */
+  readonly hooks: HookPoints | undefined;
   /** One line for the route table and error messages. */
   readonly description: string;
   /** The body converters of this route (the router's, possibly customised). */

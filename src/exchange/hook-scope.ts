@@ -1,0 +1,136 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
+import type { ResponseHeaderMap } from '../caching/header-map';
+import type { HookContext } from '../dsl/hooks';
+import type { HookPoints } from './hook-points';
+import { type ExpressPrototypes, lendExpress } from './request-exchange';
+
+/** What `req.next(error?)` does once the request was lent Express's prototypes. */
+export type PassOn = (error: unknown, req: IncomingMessage, res: ServerResponse) => void;
+
+/** Lends `express`'s prototypes to a request and its response, with `req.next` handing the request on through `passOn`. */
+export function lendHandingOn(incoming: IncomingMessage, outgoing: ServerResponse, express: ExpressPrototypes, passOn: PassOn | undefined): void {
+  const req = lendExpress(incoming, outgoing, express);
+  if (passOn !== undefined) req.next ??= (error?: unknown) => passOn(error, incoming, outgoing);
+}
+
+/** Where a response keeps the scope whose `onSend` hooks see its head before it is written. */
+const SCOPE = Symbol('hook scope');
+
+type Scoped = ServerResponse & { [SCOPE]?: HookScope };
+
+/**
+ * The headers `send` writes, after the `onSend` hooks of the request's scope (when it has any) had
+ * their say: the one place every response the router writes passes.
+ */
+export function headBeforeSend(res: ServerResponse, status: number, headers: Readonly<ResponseHeaderMap>): Readonly<ResponseHeaderMap> {
+  const scope = (res as Scoped)[SCOPE];
+  return scope === undefined ? headers : scope.beforeSend(status, headers);
+}
+
+/**
+ * A request's hooks and what they share: its state (`ctx.state`, `ctx.get`, `ctx.set`), Express's
+ * request and response (lent the app's prototypes on first read under `router.wrap(app)`), its
+ * arrival time, and the hook points in force (the router's, then the route's once it is
+ * selected). Made only for a request that has hooks: a route without any pays nothing.
+ */
+export class HookScope implements HookContext<Record<string, unknown>> {
+  /** The hook points in force: the router's until a route is selected, then the route's (the router's and its own). */
+  points: HookPoints;
+  #state: Record<string, unknown> | undefined;
+  #express: ExpressPrototypes | undefined;
+  #watching = false;
+  readonly #arrived: number;
+
+  constructor(
+    readonly incoming: IncomingMessage,
+    readonly outgoing: ServerResponse,
+    points: HookPoints,
+    express: ExpressPrototypes | undefined,
+    private readonly passOn: PassOn | undefined,
+  ) {
+    this.points = points;
+    this.#express = express;
+    this.#arrived = performance.now();
+    this.enter(points);
+  }
+
+  /** Puts `points` in force: their `onSend` hooks see every head written from now, their `onResponse` hooks the end. */
+  enter(points: HookPoints): void {
+    this.points = points;
+    if (points.onSend !== undefined) (this.outgoing as Scoped)[SCOPE] = this;
+    if (points.onResponse !== undefined && !this.#watching) {
+      this.#watching = true;
+      this.outgoing.once('finish', () => this.#finished(true));
+      this.outgoing.once('close', () => this.#finished(false));
+    }
+  }
+
+  get state(): Record<string, unknown> {
+    return (this.#state ??= Object.create(null) as Record<string, unknown>);
+  }
+
+  get(name: string): unknown {
+    return this.#state?.[name];
+  }
+
+  set(name: string, value: unknown): void {
+    this.state[name] = value;
+  }
+
+  /** The Express request: under `router.wrap(app)`, lent the app's prototypes on first read. */
+  get req(): Request {
+    this.lend();
+    return this.incoming as Request;
+  }
+
+  /** The Express response. */
+  get res(): Response {
+    this.lend();
+    return this.outgoing as Response;
+  }
+
+  /** Lends the app's prototypes once, with `req.next` handing the request on. */
+  lend(): void {
+    const express = this.#express;
+    if (express === undefined) return;
+    this.#express = undefined;
+    lendHandingOn(this.incoming, this.outgoing, express, this.passOn);
+  }
+
+  /** The head `onSend` hooks leave: a copy of `headers` they may change, the status they are told. */
+  beforeSend(status: number, headers: Readonly<ResponseHeaderMap>): Readonly<ResponseHeaderMap> {
+    const hooks = this.points.onSend;
+    if (hooks === undefined) return headers;
+    const head = { status, headers: { ...headers } };
+    for (const hook of hooks) hook(this, head);
+    return head.headers;
+  }
+
+  #finishedOnce = false;
+
+  #finished(complete: boolean): void {
+    if (this.#finishedOnce) return;
+    this.#finishedOnce = true;
+    const res = this.outgoing;
+    const declared = res.getHeader('content-length');
+    const bodiless = this.incoming.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
+    const bytes = bodiless ? 0 : declared === undefined ? undefined : Number(declared);
+    const finished = { status: res.statusCode, bytes, ms: performance.now() - this.#arrived, finished: complete && res.writableFinished };
+    for (const hook of this.points.onResponse ?? []) {
+      // Called from the response's 'finish' event: a throw here would end the process.
+      try {
+        hook(this, finished);
+      } catch (error) {
+        this.report(error);
+      }
+    }
+  }
+
+  /** Gives a fault to the `onError` hooks in force, or to `console.error` when there are none. */
+  report(error: unknown): void {
+    const hooks = this.points.onError;
+    if (hooks === undefined) return void console.error(error);
+    for (const hook of hooks) hook(error, this.req);
+  }
+}
