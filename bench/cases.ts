@@ -78,6 +78,18 @@ export interface Case {
 const ITEM_HEADERS = { 'x-client': 'bench', accept: 'application/json' } as const;
 const get = (path: string, headers: Readonly<Record<string, string>> = ITEM_HEADERS): RequestSpec => ({ method: 'GET', path, headers });
 const ITEM_PATH = '/items/42?verbose=false';
+/** The item GET answered 200 by the server named `server`, with the fields it must carry. */
+const itemGet = (server: string, fields: Variant['fields'], headers?: Readonly<Record<string, string>>): Variant => ({
+  id: server,
+  server,
+  request: get(ITEM_PATH, headers),
+  status: 200,
+  fields,
+});
+/** The request id the hooks case's servers answer with. */
+const REQUEST_ID = { 'x-request-id': /^\d+$/ } as const;
+/** The item request with the bearer token the hooks case checks (`BENCH_TOKEN` in bench/servers.ts). */
+const AUTHORISED = { ...ITEM_HEADERS, authorization: 'Bearer bench-token' } as const;
 /** Answers in JSON and in XML. */
 const JSON_TYPE = { 'content-type': /^application\/json/ } as const;
 const XML_TYPE = { 'content-type': /^application\/xml/ } as const;
@@ -167,6 +179,21 @@ export const CASES: readonly Case[] = [
       { label: 'Fastify / bare Express', of: 'fastify', to: 'express' },
       { label: 'raw node / bare Express', of: 'node-raw', to: 'express' },
       { label: 'DSL, api.wrap(app) / raw node', of: 'dsl-wrap', to: 'node-raw' },
+    ],
+  },
+  {
+    id: 'hooks',
+    title: '1b. JSON GET with three hooks (request id, bearer check, access log)',
+    variants: [
+      itemGet('dsl-wrap-hooks', { ...DSL_ITEM, ...REQUEST_ID }, AUTHORISED),
+      itemGet('express-hooks', REQUEST_ID, AUTHORISED),
+      itemGet('dsl-wrap-no-hooks', DSL_ITEM),
+      itemGet('dsl-wrap', DSL_ITEM),
+    ],
+    ratios: [
+      { label: 'DSL + 3 hooks, api.wrap(app) / Express + the same 3 middleware', of: 'dsl-wrap-hooks', to: 'express-hooks', min: 2.5 },
+      { label: 'DSL, createRouter({ hooks: [] }), api.wrap(app) / DSL, api.wrap(app)', of: 'dsl-wrap-no-hooks', to: 'dsl-wrap', min: 0.9 },
+      { label: 'DSL + 3 hooks / DSL without hooks, api.wrap(app)', of: 'dsl-wrap-hooks', to: 'dsl-wrap' },
     ],
   },
   {

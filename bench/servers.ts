@@ -13,7 +13,7 @@ import { createLogger } from '../routes/http/request-logger';
 import { openStore, storeLocation } from '../routes/store/open-store';
 import type { ServiceStore } from '../routes/store/store';
 import { startPostgres } from '../__tests__/setup/postgres';
-import { createRouter, type Router } from '../src';
+import { type HookSet, Unauthorized, createRouter, hooks, type Router } from '../src';
 import { RedisStore, TieredStore, cache } from '../src/entries/cache';
 import { BROWSER_ACCEPT, VERSION, itemFor } from './fixtures';
 
@@ -216,6 +216,56 @@ function dslHostile(): Server {
   );
 }
 
+// ---- hooks (issue 21): a request id, a bearer-token check, an access log ------------------------
+
+/** The token the hooks case's requests carry. */
+export const BENCH_TOKEN = 'bench-token';
+const BEARER = `Bearer ${BENCH_TOKEN}`;
+let nextRequestId = 0;
+/** Where both sides' access-log lines go: formatted, then counted (a logger's cost is not the case's). */
+let accessLines = 0;
+function accessLog(method: string | undefined, url: string | undefined, status: number, ms: number): void {
+  if (`${method} ${url} ${status} ${ms.toFixed(2)}`.length > 0) accessLines++;
+}
+
+/** The three as router hooks: the id on onRequest and onSend, the token on preHandler, the log on onResponse. */
+const threeHooks: readonly HookSet<never>[] = [
+  hooks<{ requestId: string }>({
+    onRequest: (ctx) => ctx.set('requestId', ctx.req.headers['x-request-id']?.toString() ?? String(++nextRequestId)),
+    onSend: (ctx, head) => void (head.headers['x-request-id'] = ctx.state.requestId),
+  }),
+  {
+    preHandler: (ctx) => {
+      if (ctx.req.headers.authorization !== BEARER) throw new Unauthorized('A bearer token is required');
+    },
+  },
+  { onResponse: (ctx, finished) => accessLog(ctx.req.method, ctx.req.url, finished.status, finished.ms) },
+];
+
+/** The DSL item route wrapped, with the three hooks on the router. */
+function dslWrappedHooks(list: readonly HookSet<never>[]): Server {
+  const api = createRouter({ hooks: list });
+  declareItemRoute(api as Router, '/items/{id}');
+  return listener(api.wrap(express()));
+}
+
+/** Bare Express with the same three as Express middleware, before its JSON route. */
+function expressHooks(): Server {
+  const app = express();
+  app.use((req, res, next) => {
+    res.setHeader('X-Request-Id', req.get('x-request-id') ?? String(++nextRequestId));
+    next();
+  });
+  app.use((req, _res, next) => next(req.get('authorization') === BEARER ? undefined : new Unauthorized('A bearer token is required')));
+  app.use((req, res, next) => {
+    const start = performance.now();
+    res.once('finish', () => accessLog(req.method, req.originalUrl, res.statusCode, performance.now() - start));
+    next();
+  });
+  app.get('/items/:id', (req, res) => void res.json(itemFor(req.params.id as string)));
+  return listener(app);
+}
+
 /** The illustrative service as `npm start` builds it, logging nothing, without the shared cache (its hits would cost less than any request). */
 function service(store?: ServiceStore): Server {
   return listener(createApp({ cache: false, logger: createLogger({ LOG_LEVEL: 'silent' }), ...(store !== undefined && { store }) }).app);
@@ -270,6 +320,9 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'fmw-1000': () => findMyWay(1000),
   'fmw-5000': () => findMyWay(5000),
   'dsl-etag': () => listener(dslApp((api) => declareItemRoute(api, '/items/{id}', { etag: true }))),
+  'dsl-wrap-hooks': () => dslWrappedHooks(threeHooks),
+  'dsl-wrap-no-hooks': () => dslWrappedHooks([]),
+  'express-hooks': expressHooks,
   'dsl-wrap-etag': () => dslWrapped((api) => declareItemRoute(api, '/items/{id}', { etag: true })),
   'dsl-cached': () => {
     // X-Cache says how each answer was made, so the harness can check that hits are fresh hits.
