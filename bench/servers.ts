@@ -231,15 +231,15 @@ function accessLog(method: string | undefined, url: string | undefined, status: 
 /** The three as router hooks: the id on onRequest and onSend, the token on preHandler, the log on onResponse. */
 const threeHooks: readonly HookSet<never>[] = [
   hooks<{ requestId: string }>({
-    onRequest: (ctx) => ctx.set('requestId', ctx.req.headers['x-request-id']?.toString() ?? String(++nextRequestId)),
+    onRequest: (ctx) => ctx.set('requestId', ctx.headers['x-request-id']?.toString() ?? String(++nextRequestId)),
     onSend: (ctx, head) => void (head.headers['x-request-id'] = ctx.state.requestId),
   }),
   {
     preHandler: (ctx) => {
-      if (ctx.req.headers.authorization !== BEARER) throw new Unauthorized('A bearer token is required');
+      if (ctx.headers.authorization !== BEARER) throw new Unauthorized('A bearer token is required');
     },
   },
-  { onResponse: (ctx, finished) => accessLog(ctx.req.method, ctx.req.url, finished.status, finished.ms) },
+  { onResponse: (ctx, finished) => accessLog(ctx.method, ctx.target, finished.status, finished.ms) },
 ];
 
 /** The DSL item route wrapped, with the three hooks on the router. */

@@ -19,6 +19,7 @@ export {
   type StateOfList,
 } from './dsl/hooks';
 export type { StateAccess } from './dsl/request-state';
+export type { RequestHead } from './dsl/request-head';
 export type { RequestContext, Handler, UrlValues } from './dsl/request-context';
 export type { PathParams, PlaceholderNames, Prefixed } from './dsl/path-params';
 export type { BodyOf, BodyToken, BodyClass } from './dsl/body-types';

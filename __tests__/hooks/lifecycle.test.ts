@@ -1,3 +1,5 @@
+import http from 'node:http';
+import express from 'express';
 import request from 'supertest';
 import { type FinishedResponse, type HookSet, Forbidden, HttpError, ResponseEntity, Unauthorized, createRouter, hooks } from '../../src';
 import * as hookPoints from '../../src/exchange/hook-points';
@@ -348,5 +350,25 @@ describe('hook points settled at declaration', () => {
 
   it('refuses a hook that is not a function', () => {
     expect(() => createRouter({ hooks: [{ onSend: 'no' as never }] })).toThrow(/onSend hook must be a function/);
+  });
+});
+
+describe('hooks under router.wrap(app)', () => {
+  it("read the method, target and headers without lending the request Express's prototypes", async () => {
+    let received: http.IncomingMessage | undefined;
+    const seen: string[] = [];
+    const api = createRouter({ onError: jest.fn() }).use({
+      onRequest: (ctx) => void seen.push(`${ctx.method} ${ctx.target} ${ctx.headers['x-token']}`),
+      preHandler: (ctx) => void seen.push(`${ctx.method} ${ctx.target} ${ctx.headers['x-token']}`),
+    });
+    api.get('/plain').handle(() => 'plain');
+    const listener = api.wrap(express());
+    const server = http.createServer((req, res) => {
+      received = req;
+      listener(req, res);
+    });
+    await request(server).get('/plain?x=1').set('X-Token', 't').expect(200, 'plain');
+    expect(seen).toEqual(['GET /plain?x=1 t', 'GET /plain?x=1 t']);
+    expect(Object.getPrototypeOf(received)).toBe(http.IncomingMessage.prototype);
   });
 });

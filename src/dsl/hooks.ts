@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ResponseHeaderMap } from '../caching/header-map';
 import type { ResponseEntity } from '../response-entity';
 import type { RequestContext } from './request-context';
+import type { RequestHead } from './request-head';
 import type { StateAccess } from './request-state';
 
 /** A value, or a promise of it: hooks may answer synchronously or not. */
@@ -9,10 +10,11 @@ export type Awaitable<T> = T | PromiseLike<T>;
 
 /**
  * What a hook sees before the route's inputs are bound (`onRequest`), or after its response
- * (`onSend`, `onResponse`): Express's request and response (under `router.wrap(app)` node's, lent
- * the app's prototypes on first read, as a handler's are) and the request's state.
+ * (`onSend`, `onResponse`): the request's method, target and headers, Express's request and
+ * response (under `router.wrap(app)` node's, lent the app's prototypes on first read, as a
+ * handler's are: read `method`, `target` and `headers` where they are enough) and the request's state.
  */
-export interface HookContext<T = {}> extends StateAccess<T> {
+export interface HookContext<T = {}> extends StateAccess<T>, RequestHead {
   /** The Express request. */
   readonly req: Request;
   /** The Express response. */

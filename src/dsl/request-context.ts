@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { CurrentValidators } from '../validators';
+import type { RequestHead } from './request-head';
 import type { StateAccess } from './request-state';
 import type { PlaceholderNames } from './path-params';
 
@@ -23,7 +24,7 @@ export type UrlValues<T extends string> = string extends T
  * (`({ path, req }) => ...`) or read them from `ctx`; a spread copy (`{ ...ctx }`) carries the
  * bound values only.
  */
-export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined, V = undefined, T = {}> extends StateAccess<T> {
+export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined, V = undefined, T = {}> extends StateAccess<T>, RequestHead {
   /** The path's placeholders, converted as declared (`/users/{id:\\d+}`). */
   readonly path: P;
   /** The query parameters bound with `query(...)`, by name. */

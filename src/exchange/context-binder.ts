@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
 import { InvalidBinding, bindingProblem, resolveBinding, splitList } from '../binding/value-binding';
 import { BadRequest } from '../errors/http-error';
@@ -8,6 +9,7 @@ import { type RequestSegment, matrixOf } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { CurrentValidators } from '../validators';
 import type { Context, Exchange } from './exchange';
+import { requestTarget } from './request-exchange';
 
 type Bag = Record<string, unknown>;
 
@@ -136,6 +138,18 @@ class HandlerContext implements Context {
 
   get validators(): CurrentValidators | undefined {
     return this[EXCHANGE].validators;
+  }
+
+  get method(): string {
+    return this[EXCHANGE].request.method;
+  }
+
+  get target(): string {
+    return requestTarget(this[EXCHANGE].incoming);
+  }
+
+  get headers(): IncomingHttpHeaders {
+    return this[EXCHANGE].incoming.headers;
   }
 
   get state(): Record<string, unknown> {

@@ -1,9 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import type { ResponseHeaderMap } from '../caching/header-map';
 import type { HookContext } from '../dsl/hooks';
 import type { HookPoints } from './hook-points';
-import { type ExpressPrototypes, lendExpress } from './request-exchange';
+import { type ExpressPrototypes, lendExpress, requestTarget } from './request-exchange';
 
 /** What `req.next(error?)` does once the request was lent Express's prototypes. */
 export type PassOn = (error: unknown, req: IncomingMessage, res: ServerResponse) => void;
@@ -64,6 +64,18 @@ export class HookScope implements HookContext<Record<string, unknown>> {
       this.outgoing.once('finish', () => this.#finished(true));
       this.outgoing.once('close', () => this.#finished(false));
     }
+  }
+
+  get method(): string {
+    return this.incoming.method ?? 'GET';
+  }
+
+  get target(): string {
+    return requestTarget(this.incoming);
+  }
+
+  get headers(): IncomingHttpHeaders {
+    return this.incoming.headers;
   }
 
   get state(): Record<string, unknown> {
