@@ -17,6 +17,7 @@ export {
   type Awaitable,
   type StateOf,
   type StateOfList,
+  type Intersection,
 } from './dsl/hooks';
 export type { StateAccess } from './dsl/request-state';
 export type { RequestHead } from './dsl/request-head';

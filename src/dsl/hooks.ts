@@ -1,5 +1,4 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { ResponseHeaderMap } from '../caching/header-map';
 import type { ResponseEntity } from '../response-entity';
 import type { RequestContext } from './request-context';
 import type { RequestHead } from './request-head';
@@ -29,7 +28,7 @@ export interface OutgoingHead {
   /** The status about to be sent. */
   readonly status: number;
   /** The final header set, lower-case names: what `onSend` sets here is sent. */
-  readonly headers: ResponseHeaderMap;
+  readonly headers: Record<string, string | string[]>;
 }
 
 /** What `onResponse` is told once a response is finished, or its connection closed before. */
@@ -74,7 +73,8 @@ export type HookSource<T = {}> = HookSet<T> | ExpressMiddleware;
 /** The state a hook source sets: what {@link hooks} declared, none for a set declared inline or Express middleware. */
 export type StateOf<H> = H extends HookSet<infer T> ? ([T] extends [never] ? {} : T) : {};
 
-type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+/** The intersection of the members of a union. */
+export type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
 
 /** The state a list of hook sources sets, together. */
 export type StateOfList<L extends readonly unknown[]> = number extends L['length'] ? {} : [L[number]] extends [never] ? {} : Intersection<StateOf<L[number]>>;

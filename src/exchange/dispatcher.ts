@@ -26,7 +26,7 @@ import { send } from './send';
 export interface DispatchOptions {
   /**
    * Called with errors that are not {@link HttpError}s (answered as 500): the router's first
-   * `onError` hook (see {@link HookSet.onError}). Default, when no hook reports errors: `console.error`.
+   * `onError` hook (a hook set's `onError`). Default, when no hook reports errors: `console.error`.
    */
   readonly onError?: (error: unknown, req: Request) => void;
   /** The clock, in milliseconds since the epoch (for tests). Default: `Date.now`. */

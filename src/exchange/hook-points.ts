@@ -1,32 +1,9 @@
-import type { Request } from 'express';
-import type { FinishedResponse, HookContext, HookSet, HookSource, OutgoingHead } from '../dsl/hooks';
-import type { ResponseEntity } from '../response-entity';
-import type { Context } from './exchange';
-import { ANSWERED, expressHook } from './express-hook';
+import type { HookSet, HookSource } from '../dsl/hooks';
+import type { HookPoints } from '../routing/route-hooks';
+import { expressHook } from './express-hook';
 import { type MaybePromise, isThenable } from './maybe-promise';
 
-/** An `onRequest` hook as the pipeline calls it: `ANSWERED` when it wrote the response itself. */
-export type ArrivalHook = (context: HookContext<Record<string, unknown>>) => MaybePromise<void | typeof ANSWERED>;
-/** A `preHandler` hook as the pipeline calls it. */
-export type GuardHook = (context: Context) => MaybePromise<void | ResponseEntity>;
-/** An `onSend` hook as the pipeline calls it. */
-export type SendHook = (context: HookContext<Record<string, unknown>>, head: OutgoingHead) => void;
-/** An `onResponse` hook as the pipeline calls it. */
-export type FinishHook = (context: HookContext<Record<string, unknown>>, finished: FinishedResponse) => void;
-/** An `onError` hook as the pipeline calls it. */
-export type ErrorHook = (error: unknown, req: Request) => void;
-
-/**
- * The hooks of a router or a route, one list per point, settled when it is declared: a point
- * without hooks is `undefined`, so that the pipeline tests it and allocates nothing for it.
- */
-export interface HookPoints {
-  readonly onRequest: readonly ArrivalHook[] | undefined;
-  readonly preHandler: readonly GuardHook[] | undefined;
-  readonly onSend: readonly SendHook[] | undefined;
-  readonly onResponse: readonly FinishHook[] | undefined;
-  readonly onError: readonly ErrorHook[] | undefined;
-}
+export type { HookPoints } from '../routing/route-hooks';
 
 /** The router-level hook points, read by the dispatch on every request (routes combine them when declared). */
 export interface RouterHooks {

@@ -8,7 +8,7 @@ import type { MediaType } from '../http/media-type';
 import type { BodyToken } from '../dsl/body-types';
 import type { RouteOptions, RouteTimeout } from '../dsl/route-builder';
 import type { RequestContext } from '../dsl/request-context';
-import type { HookPoints } from '../exchange/hook-points';
+import type { HookPoints } from './route-hooks';
 import type { PathTemplate } from './path-template';
 import type { RequestMapping } from './request-mapping';
 
