@@ -15,7 +15,7 @@ import { DEFAULT_BODY_LIMIT } from './exchange/body-reader';
 import { type RouterHooks, combineHooks, compileHooks } from './exchange/hook-points';
 import { essence, isConcrete } from './http/media-type';
 import { RouteIndex } from './routing/route-index';
-import { compileBody, defaultXmlRoot, perKind, presumedAnswerKind, readableTypes, tagNames, readsFormObjects, writableOffers, writableRanges } from './routing/route-compilation';
+import { compileBody, declaredAnswerKind, defaultXmlRoot, perKind, presumedAnswerKind, readableTypes, tagNames, readsFormObjects, writableOffers, writableRanges } from './routing/route-compilation';
 import type { MappingAttributes } from './dsl/mapping-attributes';
 import {
   type RequestMapping,
@@ -197,6 +197,7 @@ export class Router<P extends string = '', T = {}> {
     if (unwritable !== undefined) throw new Error(`Route ${name}: it produces ${unwritable}`);
     const body = compileBody(declaration.body);
     const offers = perKind(writableOffers, registry, mapping.produces);
+    const declaredKind = declaredAnswerKind(declaration.options.returns);
     const producedTypes = mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType);
     const route: Route = {
       registry,
@@ -211,7 +212,8 @@ export class Router<P extends string = '', T = {}> {
       timeout: declaration.options.timeout ?? this.options.timeout,
       xmlRoot: declaration.options.xmlRoot ?? defaultXmlRoot(mapping.template),
       offers,
-      answerKind: presumedAnswerKind(offers),
+      answerKind: declaredKind ?? presumedAnswerKind(offers),
+      declaredAnswerKind: declaredKind,
       tagNames: tagNames(offers),
       ranges: perKind(writableRanges, registry, mapping.produces),
       producedTypes,

@@ -8,7 +8,8 @@ import type { RequestSegment } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { CurrentValidators } from '../validators';
 import { type HookScope, type PassOn, lendHandingOn } from './hook-scope';
-import { type Representation, chooseRepresentation } from './representation';
+import { notAcceptable } from '../errors/negotiation-errors';
+import { type Representation, availableTypes, chooseRepresentation } from './representation';
 import type { ExpressPrototypes } from './request-exchange';
 import { RequestCancellation, clientGone } from './request-cancellation';
 
@@ -92,6 +93,18 @@ export class Exchange {
     if (explicitType !== undefined) return chooseRepresentation(this.route, kind, this.request.accept, explicitType);
     if (decided !== undefined && decided.kind === kind) return decided;
     return (this.#representation = chooseRepresentation(this.route, kind, this.request.accept));
+  }
+
+  /**
+   * The representation of a value of `kind` ({@link representation}), or the 406 that lists what
+   * could have been produced when Accept allows none (RFC 9110 section 15.5.7): thrown by the
+   * writer for the value a handler answered, and before an unsafe handler runs when the route
+   * declares the kind it answers with.
+   */
+  acceptedRepresentation(kind: BodyKind, explicitType?: MediaType): Representation & { readonly mediaType: MediaType } {
+    const representation = this.representation(kind, explicitType);
+    if (representation.mediaType === undefined) throw notAcceptable(availableTypes(representation));
+    return representation as Representation & { readonly mediaType: MediaType };
   }
 
   /**

@@ -11,7 +11,7 @@ import { toValidators } from '../validators';
 import type { Exchange } from './exchange';
 import { type MaybePromise, andThen } from './maybe-promise';
 import { answerPreconditions } from './preconditions';
-import { availableTypes, isRefusedDeclaredType } from './representation';
+import { isRefusedDeclaredType } from './representation';
 import { finaliseHeaders, isCacheable, normaliseHeaders, notModifiedInstead, presetHeaders } from './response-headers';
 import type { Result } from './result-writer';
 import { send } from './send';
@@ -41,9 +41,8 @@ export function writeRepresentation(exchange: Exchange, result: Result): MaybePr
   }
   const kind = valueKindOf(result.body);
   const explicitType = tryParseMediaType(headers['content-type'] as string | undefined);
-  const representation = exchange.representation(kind, explicitType);
+  const representation = exchange.acceptedRepresentation(kind, explicitType);
   const chosen = representation.mediaType;
-  if (chosen === undefined) throw notAcceptable(availableTypes(representation));
   // A handler that picks one of the types the route declares (the stored image's, say) picked the
   // representation: a success in a type Accept refuses is a 406 naming it, as negotiation's would be.
   // Only for GET and HEAD: after an unsafe method has run, refusing its answer would hide that it did.

@@ -1,4 +1,5 @@
 import { hasPreconditions, isGetOrHead } from '../caching/conditional-request';
+import { isSafeMethod } from '../http/safe-method';
 import { type ValidatorSource, currentValidators, toValidators, versionValidators } from '../validators';
 import { bindContext } from './context-binder';
 import { evaluateAgainstGet, representationNames } from './evaluate-against-get';
@@ -23,6 +24,11 @@ type Hook = (context: Context) => ValidatorSource | Promise<ValidatorSource>;
  * received it. Throws (synchronously or by rejecting) an error for the dispatcher to write as a problem.
  */
 export function invokeRoute(exchange: Exchange): MaybePromise<void> {
+  // The route says what its handler answers: an unsafe method's representation is chosen now, and
+  // a 406 answered before the handler acts, not after its side effects (RFC 9110 section 12.5.1).
+  // A safe method changes nothing, so its handler's own answer (a 404, say) stands first.
+  const declared = exchange.route.declaredAnswerKind;
+  if (declared !== undefined && !isSafeMethod(exchange.request.method)) exchange.acceptedRepresentation(declared);
   const context = bindContext(exchange);
   const guards = exchange.route.hooks?.preHandler;
   if (guards === undefined) return answerConditionally(exchange);

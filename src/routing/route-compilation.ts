@@ -5,7 +5,8 @@ import { BODY_KINDS, type BodyKind, bodyKindOf, writesAsIs } from '../converters
 import { rendersActively } from '../http/active-content';
 import { acceptedCharset, acceptedType } from './accepted-type';
 import type { ConverterRegistry } from '../converters/converter-registry';
-import { type JsonSchemaLike, shapeOf } from '../converters/json-schema-shape';
+import { type JsonSchemaLike, type JsonSchemaType, shapeOf } from '../converters/json-schema-shape';
+import type { ReturnsDeclaration } from '../dsl/route-metadata';
 import { type MediaRange, preferredMediaTypes, rememberedPerAccept } from '../http/accept-header';
 import { type MediaType, essence, formatMediaType, includes, includesInAnyCharset, isCompatible, isConcrete, isTextual } from '../http/media-type';
 import type { PathTemplate } from './path-template';
@@ -232,6 +233,52 @@ export function perKind(
 export function presumedAnswerKind(offers: (kind: BodyKind) => readonly MediaType[]): BodyKind {
   if (offers('object').length > 0) return 'object';
   return BODY_KINDS.find((kind) => offers(kind).length > 0) ?? 'object';
+}
+
+/** Statuses whose answers have no content (RFC 9110 sections 15.3.5, 15.3.6, 15.4.5): nothing to negotiate. */
+const WITHOUT_CONTENT = new Set([204, 205, 304]);
+
+/**
+ * The kind of value a route's handler answers with, when the route declares it (`.returns(schema)`)
+ * and the schema describes its output (Standard JSON Schema: zod 4, valibot through
+ * `toStandardJsonSchema`): `'string'` for a string, `'object'` for the structured values (objects,
+ * arrays, numbers, booleans, `null`). `undefined` when that is not known before the handler has
+ * run: no `.returns()`, a status without content, a schema that cannot describe its output (a
+ * transform), or one whose output may be a string or something else. With it, the representation
+ * is chosen before an unsafe handler runs (RFC 9110 section 12.5.1).
+ */
+export function declaredAnswerKind(returns: ReturnsDeclaration | undefined): BodyKind | undefined {
+  if (returns === undefined || WITHOUT_CONTENT.has(returns.status ?? 200)) return undefined;
+  const types = jsonTypes(outputSchemaOf(returns.schema));
+  if (types === undefined || types.length === 0) return undefined;
+  if (types.every((type) => type === 'string')) return 'string';
+  return types.includes('string') ? undefined : 'object';
+}
+
+/** The JSON Schema of what a Standard Schema gives, when it describes it; `undefined` otherwise. */
+function outputSchemaOf(schema: StandardSchemaV1): JsonSchemaLike | undefined {
+  const jsonSchema = (schema['~standard'] as { jsonSchema?: { output?: unknown } }).jsonSchema;
+  if (typeof jsonSchema?.output !== 'function') return undefined;
+  try {
+    return (jsonSchema.output as (options: { target: string }) => JsonSchemaLike)({ target: 'draft-2020-12' });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The JSON types a schema admits, from `type` or every branch of `anyOf`/`oneOf`; `undefined` when it does not say. */
+function jsonTypes(schema: JsonSchemaLike | undefined): readonly JsonSchemaType[] | undefined {
+  if (schema === undefined || typeof schema === 'boolean') return undefined;
+  if (schema.type !== undefined) return typeof schema.type === 'string' ? [schema.type] : schema.type;
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches === undefined) return undefined;
+  const types: JsonSchemaType[] = [];
+  for (const branch of branches) {
+    const own = jsonTypes(branch);
+    if (own === undefined) return undefined;
+    types.push(...own);
+  }
+  return types;
 }
 
 /**

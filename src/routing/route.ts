@@ -53,10 +53,17 @@ export interface Route {
   readonly producedEssences: readonly string[];
   /**
    * The kind of value the route is taken to answer with before its handler has run, for the
-   * representation its `.etag()` hook answers preconditions for: objects when it can write them,
-   * else the first kind it can write (strings for a route producing `text/plain` and `text/html`).
+   * representation its `.etag()` hook answers preconditions for: the kind it declares
+   * ({@link declaredAnswerKind}), else objects when it can write them, else the first kind it can
+   * write (strings for a route producing `text/plain` and `text/html`).
    */
   readonly answerKind: BodyKind;
+  /**
+   * The kind of value the handler answers with when the route declares it (`.returns(schema)`):
+   * an unsafe request's representation is then chosen, and a 406 answered, before the handler
+   * runs. `undefined` when it is known only once the handler has answered.
+   */
+  readonly declaredAnswerKind: BodyKind | undefined;
   /** The representation names its versions' tags carry (`json`, `xml`): those of each kind it writes in more than one type. */
   readonly tagNames: readonly string[];
   /** The concrete media types a value of a kind can be written as, in the server's order (memoised). */
