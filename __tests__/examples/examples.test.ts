@@ -86,7 +86,7 @@ afterAll(async () => {
 });
 
 describe('examples/', () => {
-  it('holds the five examples', () => {
+  it('holds the six examples', () => {
     expect(names).toEqual(EXAMPLE_NAMES);
   });
 
