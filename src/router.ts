@@ -6,7 +6,7 @@ import type { ReturningHandler } from './dsl/route-metadata';
 import type { HookSource, StateOf, StateOfList } from './dsl/hooks';
 import type { Handler } from './dsl/request-context';
 import type { Prefixed } from './dsl/path-params';
-import { type RouteDeclaration, RouteBuilder, type RouteTimeout } from './dsl/route-builder';
+import { type RouteDeclaration, RouteBuilder, type RouteTimeout, type SurrogateKeySource } from './dsl/route-builder';
 import { type DispatchOptions, createDispatcher, createListener } from './exchange/dispatcher';
 import type { ResponsePolicy } from './caching/response-policy';
 import { DEFAULT_MAX_DEPTH } from './converters/body-converter';
@@ -24,7 +24,8 @@ import {
   describeMapping,
   mappingsTie,
 } from './routing/request-mapping';
-import type { AnyHandler, Route, RouteInfo } from './routing/route';
+import type { AnyHandler, DeclaredSurrogateKeys, Route, RouteInfo } from './routing/route';
+import { type SurrogateKeyField, surrogateKeyFields } from './caching/surrogate-keys';
 import { formatRouteTable, routeInfo } from './routing/route-table';
 import { unwritableProduces } from './routing/unwritable-produces';
 import { openApiDocument } from './openapi/openapi-document';
@@ -53,6 +54,12 @@ export interface RouterOptions extends MappingAttributes, DispatchOptions {
    * hooks), as `router.use(...)` adds them. The `onError` option is the first `onError` hook.
    */
   readonly hooks?: readonly HookSource<never>[];
+  /**
+   * The response fields routes' surrogate keys go in (`.surrogateKeys(...)`): `Surrogate-Key`
+   * (space-separated, Fastly's and Varnish xkey's) by default; `Cache-Tag` (Cloudflare's) or any
+   * other name is a comma-separated list. Several names give each field.
+   */
+  readonly surrogateKeyHeaders?: readonly string[];
 }
 
 /** Thrown when two routes would tie for some request. */
@@ -83,6 +90,7 @@ export class Router<P extends string = '', T = {}> {
   private readonly table: Route[] = [];
   private readonly converters: ConverterRegistry;
   private readonly hooks: RouterHooks;
+  private readonly surrogateKeyFields: readonly SurrogateKeyField[];
 
   /** @internal use {@link createRouter} */
   constructor(private readonly options: RouterOptions = {}) {
@@ -91,6 +99,7 @@ export class Router<P extends string = '', T = {}> {
     this.converters = converters === undefined ? defaultConverters() : typeof converters === 'function' ? converters(defaultConverters()) : converters;
     const onError = options.onError === undefined ? [] : [{ onError: options.onError }];
     this.hooks = { points: compileHooks([...onError, ...(options.hooks ?? [])]) };
+    this.surrogateKeyFields = surrogateKeyFields(options.surrogateKeyHeaders ?? ['Surrogate-Key']);
   }
 
   /**
@@ -209,6 +218,8 @@ export class Router<P extends string = '', T = {}> {
       readableTypes: readableTypes(registry, body.kind, mapping.consumes),
       formObjects: readsFormObjects(body.kind, mapping.consumes),
       cachePolicy: declaration.options.cache ?? this.options.cache,
+      surrogateKeys: declaredSurrogateKeys(declaration.options.surrogateKeys),
+      surrogateKeyFields: this.surrogateKeyFields,
       timeout: declaration.options.timeout ?? this.options.timeout,
       xmlRoot: declaration.options.xmlRoot ?? defaultXmlRoot(mapping.template),
       offers,
@@ -281,6 +292,14 @@ export class Router<P extends string = '', T = {}> {
   wrap(listener: RequestListener): RequestListener {
     return createListener(this.index, this.options, this.hooks, listener);
   }
+}
+
+/** A route's surrogate keys, fixed ones apart from the functions that compute keys per response. */
+function declaredSurrogateKeys(sources: readonly SurrogateKeySource[] | undefined): DeclaredSurrogateKeys | undefined {
+  if (sources === undefined || sources.length === 0) return undefined;
+  const fixed = [...new Set(sources.filter((source): source is string => typeof source === 'string'))];
+  const computed = sources.filter((source) => typeof source === 'function') as unknown as DeclaredSurrogateKeys['computed'];
+  return { fixed, computed };
 }
 
 /**

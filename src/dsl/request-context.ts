@@ -60,6 +60,11 @@ export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined, V
    * placeholder's pattern. Prefix {@link RequestContext.origin} for an absolute URL.
    */
   url<const T extends string>(template: T, ...values: UrlValues<T>): string;
+  /**
+   * Tags this response with more surrogate keys, beside those the route declares
+   * (`.surrogateKeys(...)`): each value is made a key as the route's are (`surrogateKey`).
+   */
+  addSurrogateKeys(...values: (string | number)[]): void;
   /** The Express request, for what the context does not bind. */
   readonly req: Request;
   /** The Express response; set headers on it, but let the returned value be the body. */

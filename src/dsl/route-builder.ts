@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { BindingOptions } from '../binding/value-binding';
 import type { ResponsePolicy } from '../caching/response-policy';
+import { isSurrogateKey } from '../caching/surrogate-keys';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import type { CurrentValidators, ValidatorSource } from '../validators';
 import type { ResponseEntity } from '../response-entity';
@@ -61,7 +62,15 @@ export interface RouteOptions {
   readonly returns?: ReturnsDeclaration;
   /** The route's own hooks, in order: they run after the router's. */
   readonly hooks?: readonly HookSource<never>[];
+  /** What the route tags its responses with (`.surrogateKeys(...)`), in order. */
+  readonly surrogateKeys?: readonly SurrogateKeySource[];
 }
+
+/**
+ * What a route tags its responses with: a surrogate key (`'bookcase'`), or a function of the
+ * handler's context that gives keys (`ctx => ['user:' + ctx.path.id]`), called when the response is written.
+ */
+export type SurrogateKeySource = string | ((context: never) => Iterable<string | number>);
 
 /** Where a finished declaration goes. */
 export interface RouteRegistry {
@@ -174,6 +183,29 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
       ...this.declaration,
       options: { ...this.declaration.options, etag: hook as RouteOptions['etag'] },
     });
+  }
+
+  /**
+   * Tags the route's responses (representations and 304s, not problems) with surrogate keys, in the
+   * fields the router's `surrogateKeyHeaders` names (`Surrogate-Key` by default), so that a cache
+   * in front can drop every response tagged with a key at once, whatever its URI; on a write, the
+   * keys are what the purger (`purger()` of `represent/cache`) drops. Fixed keys
+   * (`.surrogateKeys('bookcase')`) must be keys as they are (letters, digits, `-._~:/@`: a
+   * TypeError otherwise, when the route is declared); a function of the handler's context
+   * (`ctx => ['user:' + ctx.path.id]`, typed with what is declared before it, synchronous) may give
+   * any values, each made a key by `surrogateKey` (percent-encoded, so that nothing from the client
+   * splits the field). Calls add up; a handler adds keys with `ctx.addSurrogateKeys(...)`.
+   */
+  surrogateKeys(keys: (context: RequestContext<PathParams<S>, Q, H, M, B, V, St>) => Iterable<string | number>): this;
+  surrogateKeys(...keys: string[]): this;
+  surrogateKeys(...keys: unknown[]): this {
+    const sources = keys.map((key): SurrogateKeySource => {
+      if (typeof key === 'function') return key as SurrogateKeySource;
+      if (typeof key === 'string' && isSurrogateKey(key)) return key;
+      throw new TypeError(`'${String(key)}' is not a surrogate key: letters, digits and -._~:/@ only (a function of the context may give any values)`);
+    });
+    const options = this.declaration.options;
+    return new RouteBuilder(this.registry, { ...this.declaration, options: { ...options, surrogateKeys: [...(options.surrogateKeys ?? []), ...sources] } }) as this;
   }
 
   /** The largest request body this route accepts, in bytes; larger bodies answer 413. */

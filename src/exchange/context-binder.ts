@@ -119,6 +119,11 @@ class HandlerContext implements Context {
     return `${this[EXCHANGE].mountPath}${expandPath(prefix, filled)}${expandTemplate(template, values)}` || '/';
   }
 
+  addSurrogateKeys(...values: (string | number)[]): void {
+    const exchange = this[EXCHANGE];
+    (exchange.addedSurrogateKeys ??= []).push(...values);
+  }
+
   // Read through: the exchange may make them on first use (the signal, Express's req/res).
   get req(): Request {
     return this[EXCHANGE].req;

@@ -35,6 +35,8 @@ export class Exchange {
   context!: Context;
   /** What the route's `.etag()` hook established: `ctx.validators`. */
   validators: CurrentValidators | undefined = undefined;
+  /** The surrogate keys the handler added (`ctx.addSurrogateKeys`), as given. */
+  addedSurrogateKeys: (string | number)[] | undefined = undefined;
   #representation: Representation | undefined = undefined;
   #cancellation: RequestCancellation | undefined;
   #express: ExpressPrototypes | undefined;

@@ -14,6 +14,7 @@ import { answerPreconditions } from './preconditions';
 import { isRefusedDeclaredType } from './representation';
 import { finaliseHeaders, isCacheable, normaliseHeaders, notModifiedInstead, presetHeaders } from './response-headers';
 import type { Result } from './result-writer';
+import { surrogateKeyLines } from './surrogate-key-lines';
 import { send } from './send';
 
 function isEmpty(headers: Readonly<Record<string, string>>): boolean {
@@ -34,7 +35,7 @@ export function writeRepresentation(exchange: Exchange, result: Result): MaybePr
   const method = request.method;
   const preset = presetHeaders(res);
   const headers = isEmpty(result.headers) ? preset : { ...preset, ...normaliseHeaders(result.headers) };
-  const finishing = { method, policy: route.cachePolicy, now, varies: false };
+  const finishing = { method, policy: route.cachePolicy, now, varies: false, surrogateKeys: surrogateKeyLines(exchange) };
   if (result.body === undefined) {
     send(res, result.status, finaliseHeaders('representation', headers, finishing), undefined);
     return;

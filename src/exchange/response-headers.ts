@@ -21,6 +21,8 @@ export interface RepresentationFinishing {
   readonly now: number;
   /** Whether Accept chose the representation, so that caches key it by Accept. */
   readonly varies: boolean;
+  /** The surrogate key field lines the response is tagged with (`Surrogate-Key: user:7`), when it is. */
+  readonly surrogateKeys?: readonly (readonly [string, string])[] | undefined;
 }
 
 /** What a problem's final header set depends on besides the headers set before it. */
@@ -39,7 +41,7 @@ export interface ProblemFinishing {
  *
  * - a representation: the route's policy (Cache-Control, Expires, Date) under what the handler set,
  *   corrected for the method (no-store on unsafe methods, the one-year clamp, Last-Modified not
- *   after Date), and `Vary: Accept` when Accept chose it (RFC 9110 section 12.5.5);
+ *   after Date), `Vary: Accept` when Accept chose it (RFC 9110 section 12.5.5), and its surrogate keys;
  * - a 304: what the 200 would have carried, minus the fields that describe a body (RFC 9110
  *   section 15.4.5);
  * - a problem: the fields of the representation it replaces dropped (what the app's middleware set
@@ -52,6 +54,8 @@ export function finaliseHeaders(answer: Answer, headers: ResponseHeaderMap, fini
   if ('own' in finishing) return problemHeaders(headers, finishing);
   const final = cacheHeaders(finishing.method, finishing.policy, headers, finishing.now);
   if (finishing.varies) varyOnAccept(final);
+  // Kept on a 304 too: a cache that freshens its stored response with the 304's fields keeps its keys.
+  if (finishing.surrogateKeys !== undefined) for (const [name, value] of finishing.surrogateKeys) final[name] = value;
   return answer === 'not-modified' ? notModifiedInstead(final) : final;
 }
 

@@ -13,6 +13,7 @@ import { finaliseHeaders, presetHeaders } from './response-headers';
 import { writeRepresentation } from './representation-writer';
 import { toResult } from './result-writer';
 import { send } from './send';
+import { surrogateKeyLines } from './surrogate-key-lines';
 
 type Hook = (context: Context) => ValidatorSource | Promise<ValidatorSource>;
 
@@ -83,7 +84,7 @@ function answerFromHook(exchange: Exchange, answer: ValidatorSource): MaybePromi
   if (checked && answerPreconditions(exchange, validators) === 'not-modified') {
     const headers = presetHeaders(exchange.outgoing);
     if (validators.etag !== undefined) headers.etag = validators.etag;
-    const finishing = { method: request.method, policy: route.cachePolicy, now: exchange.now, varies: representation.varies };
+    const finishing = { method: request.method, policy: route.cachePolicy, now: exchange.now, varies: representation.varies, surrogateKeys: surrogateKeyLines(exchange) };
     return send(exchange.outgoing, 304, finaliseHeaders('not-modified', headers, finishing), undefined);
   }
   exchange.validators = currentValidators(answer, representation.tagName, checked);

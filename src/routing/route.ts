@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { CompiledBinding } from '../binding/value-binding';
 import type { ResponsePolicy } from '../caching/response-policy';
+import type { SurrogateKeyField } from '../caching/surrogate-keys';
 import type { BodyKind } from '../converters/body-kind';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import type { JsonSchemaLike } from '../converters/json-schema-shape';
@@ -14,6 +15,12 @@ import type { RequestMapping } from './request-mapping';
 
 /** A handler as the dispatcher calls it; the DSL types it precisely for users. */
 export type AnyHandler = (context: RequestContext<unknown, unknown, unknown, unknown, unknown, unknown>) => unknown;
+
+/** A route's surrogate keys, split when it is declared: the fixed ones, and the functions that compute the others per response. */
+export interface DeclaredSurrogateKeys {
+  readonly fixed: readonly string[];
+  readonly computed: readonly ((context: RequestContext<unknown, unknown, unknown, unknown, unknown, unknown>) => Iterable<string | number>)[];
+}
 
 /** A compiled route: everything about it settled when it was declared. */
 export interface Route {
@@ -45,6 +52,10 @@ export interface Route {
   /** The media types a body can be sent in: what the route consumes that a converter can read. */
   readonly readableTypes: readonly string[];
   readonly cachePolicy: ResponsePolicy | undefined;
+  /** The surrogate keys the route declares, fixed and computed; `undefined` when it declares none. */
+  readonly surrogateKeys: DeclaredSurrogateKeys | undefined;
+  /** The fields a response's surrogate keys go in (the router's `surrogateKeyHeaders`). */
+  readonly surrogateKeyFields: readonly SurrogateKeyField[];
   readonly timeout: RouteTimeout | undefined;
   readonly xmlRoot: string;
   /** The concrete media types the route declares it produces, in its order (for `ctx.mediaType`). */
