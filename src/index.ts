@@ -102,3 +102,5 @@ export { parseMediaType, formatMediaType } from './http/media-type';
 export type { ResponsePolicy } from './caching/response-policy';
 export { ONE_YEAR_SECONDS } from './caching/response-policy';
 export type { ValidatorSource, CurrentValidators } from './validators';
+export type { SurrogateKeySource } from './dsl/route-builder';
+export { surrogateKey } from './caching/surrogate-keys';

@@ -1,10 +1,11 @@
 /**
- * `represent/cache`: the shared HTTP cache (RFC 9111) that sits in front of routers, and the
- * stores it keeps responses in.
+ * `represent/cache`: the shared HTTP cache (RFC 9111) that sits in front of routers, the
+ * stores it keeps responses in, and the purger of the caches in front of the service.
  * @packageDocumentation
  * @module represent/cache
  */
-export { cache, MemoryStore, RedisStore, TieredStore, storedSize } from '../../middleware/cache';
+export { cache, MemoryStore, RedisStore, TieredStore, storedSize, purger } from '../../middleware/cache';
 export type { CacheOptions, CacheStatus, SharedCache, CacheStore, StoredResponse, MemoryStoreOptions, MaybePromise,
-  RedisClient, RedisCommandOptions, RedisStoreOptions, TieredStoreOptions } from '../../middleware/cache';
+  RedisClient, RedisCommandOptions, RedisStoreOptions, TieredStoreOptions, Purger, PurgerOptions, PurgeOutcome } from '../../middleware/cache';
+export type { PurgeTargets } from '../caching/purge-targets';
 export type { SelectingHeaders } from '../caching/vary';
