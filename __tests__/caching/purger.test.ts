@@ -100,6 +100,13 @@ describe('purger({ targets }) as a router hook', () => {
     ]);
   });
 
+  it('takes the purged URIs under the origin it is given, whatever Host the write came with', async () => {
+    const cache = await fakeCache();
+    const { server } = service({ targets: [cache.url], origin: 'https://API.example.com' });
+    await request(server).put('/users/7').set('Host', '10.0.0.5:8081').expect(204);
+    expect(cache.received.map((r) => [r.url, r.headers.host])).toEqual([['/users/7', 'api.example.com'], ['/', 'api.example.com']]);
+  });
+
   it('purges the Location of a 201 too (RFC 9111 section 4.4), at every cache', async () => {
     const first = await fakeCache();
     const second = await fakeCache();
@@ -178,5 +185,6 @@ describe('purger({ targets }) as a router hook', () => {
   it('refuses a target that is not an http or https URL', () => {
     expect(() => purger({ targets: ['ftp://cache'] })).toThrow(TypeError);
     expect(() => purger({ targets: ['not a url'] })).toThrow(TypeError);
+    expect(() => purger({ targets: [], origin: 'https://h/path' })).toThrow(TypeError);
   });
 });

@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import type { HookContext, HookSet, OutgoingHead } from '../../src/dsl/hooks';
 import { type PurgeTargets, purgeTargets } from '../../src/caching/purge-targets';
+import { configuredOrigin } from '../../src/http/origin';
 import { isSafeMethod } from '../../src/http/safe-method';
 
 /** Options of {@link purger}. */
@@ -30,6 +31,13 @@ export interface PurgerOptions {
   readonly retryDelay?: number;
   /** The most purge requests under way (in flight or waiting to be retried): past it, new ones are dropped and logged. 1000 by default. */
   readonly maxPending?: number;
+  /**
+   * The service's origin as clients reach the caches (`https://api.example.com`): purged URIs are
+   * taken under it, whatever Host the write came with (a write sent to an instance directly, not
+   * through the cache). By default, the write's scheme and Host. Give `cache({ origin })` and
+   * `createRouter({ origin })` the same.
+   */
+  readonly origin?: string;
   /** Where a purge that failed for good, or was dropped, is said: `console.warn` by default. */
   readonly log?: (message: string) => void;
 }
@@ -107,6 +115,7 @@ export function purger(options: PurgerOptions): Purger {
   const retries = options.retries ?? 2;
   const retryDelay = options.retryDelay ?? 100;
   const maxPending = options.maxPending ?? 1000;
+  const origin = options.origin === undefined ? undefined : configuredOrigin(options.origin);
   const log = options.log ?? ((message: string) => console.warn(message));
   const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
   const underWay = new Set<Promise<unknown>>();
@@ -190,8 +199,8 @@ export function purger(options: PurgerOptions): Purger {
     if (isSafeMethod(context.method) || head.status < 200 || head.status > 399) return;
     const res = context.res as ServerResponse;
     const scheme = (res.socket as TLSSocket | null)?.encrypted === true ? 'https' : 'http';
-    const host = context.headers.host ?? 'localhost';
-    const found = purgeTargets({ method: context.method, status: head.status, requestUri: `${scheme}://${host}${context.target}`, responseHeaders: head.headers, keyFields });
+    const requestOrigin = origin ?? `${scheme}://${context.headers.host ?? 'localhost'}`;
+    const found = purgeTargets({ method: context.method, status: head.status, requestUri: `${requestOrigin}${context.target}`, responseHeaders: head.headers, keyFields });
     if (found.uris.length === 0) return;
     hold(res, start(found).first);
   }
