@@ -2,7 +2,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { type OpenApiDocument, type RouteInfo, createRouter } from '../src';
 import { apiDocsRoutes } from './api-docs';
-import { type CacheStore, type SharedCache, cache } from '../src/entries/cache';
+import { type CacheStore, type Purger, type SharedCache, cache, purger } from '../src/entries/cache';
 import { avatarRoutes } from './avatar';
 import { bookcaseRoutes } from './bookcase';
 import { notFound, serverError } from './http/fallback';
@@ -31,6 +31,11 @@ export interface AppOptions {
   readonly origin?: string;
   /** How long a route may take, its body and store calls included, before it answers 503; {@link ROUTE_TIME_LIMIT} ms by default. */
   readonly routeTimeout?: number;
+  /**
+   * The caches in front of the service (Varnish: `http://127.0.0.1:6081`), purged after every
+   * successful write of the URIs and the surrogate keys it changed; none by default.
+   */
+  readonly purgeUrls?: readonly string[];
 }
 
 /**
@@ -49,6 +54,8 @@ export interface App {
   readonly logger: Logger;
   /** The shared cache in front of the service, when it is on. */
   readonly cache: SharedCache | undefined;
+  /** The purger of the caches in front, when `purgeUrls` names some: close it on shutdown. */
+  readonly purger: Purger | undefined;
   /** The route table, in declaration order. */
   readonly routes: readonly RouteInfo[];
   /** The service's OpenAPI 3.1 document, as GET /openapi.json serves it. */
@@ -70,7 +77,11 @@ export const SERVICE_INFO = {
 export function createApp(options: AppOptions = {}): App {
   const store = options.store ?? createMemoryStore();
   const logger = options.logger ?? createLogger();
+  const purging = options.purgeUrls === undefined || options.purgeUrls.length === 0
+    ? undefined
+    : purger({ targets: options.purgeUrls, origin: options.origin, log: (message) => logger.warn(message) });
   const api = createRouter({
+    hooks: purging === undefined ? [] : [purging],
     origin: options.origin,
     // 503, not 504: the service is no gateway; it cannot answer for now (RFC 9110 section 15.6.4).
     timeout: { ms: options.routeTimeout ?? ROUTE_TIME_LIMIT },
@@ -95,5 +106,5 @@ export function createApp(options: AppOptions = {}): App {
   app.use(api.middleware());
   app.use(notFound);
   app.use(serverError(logger));
-  return { app, routeTable: api.printRoutes(), store, logger, cache: sharedCache, routes: api.routes(), openapi };
+  return { app, routeTable: api.printRoutes(), store, logger, cache: sharedCache, purger: purging, routes: api.routes(), openapi };
 }

@@ -2,6 +2,7 @@ import { BadRequest, NotFound, ONE_YEAR_SECONDS, ProblemType, ResponseEntity, ty
 import { commit, expectationOf, validatorsOf } from './http/conditional-write';
 import { avatarUrl, existingUser, noSuchUser } from './http/representations';
 import { USER_PATH } from './user';
+import { USERS_KEY, userKey } from './http/surrogate-keys';
 import type { AvatarType, ServiceStore } from './store/store';
 
 /** The image types an avatar may have. */
@@ -35,6 +36,8 @@ export function avatarRoutes(api: Router, store: ServiceStore): void {
     .consumes(...AVATAR_TYPES)
     .body(Buffer)
     .limit(AVATAR_LIMIT)
+    .surrogateKeys(USERS_KEY)
+    .surrogateKeys(userKey)
     .etag(async (ctx) => {
       // No user, no avatar to put: 404 whatever the preconditions say (RFC 9110 section 13.2.1).
       await existingUser(store.users, ctx.path.id);

@@ -5,6 +5,9 @@ import { PATCH_TYPES, applyPatchDocument } from './http/patch-document';
 import { READABLE, STRUCTURED } from './http/representations';
 import type { BookcaseStore } from './store/store';
 
+/** The surrogate key of every representation of the bookcase: a write purges them all, whatever their URI (`?view=summary`). */
+export const BOOKCASE_KEY = 'bookcase';
+
 /**
  * /bookcase, the single stored item: GET (whole, or `?view=summary`) fresh for a minute, PUT to
  * replace it, PATCH with a merge patch or a JSON Patch. Conditional requests are answered from
@@ -17,6 +20,7 @@ export function bookcaseRoutes(api: Router, store: BookcaseStore): void {
     .get('/bookcase')
     .produces(...STRUCTURED)
     .cache({ maxAge: 60 })
+    .surrogateKeys(BOOKCASE_KEY)
     .etag(current)
     // The 200 carries the validators the hook read: never newer than what is written.
     .handle(async () => (await store.read()).value);
@@ -26,6 +30,7 @@ export function bookcaseRoutes(api: Router, store: BookcaseStore): void {
     .params('view=summary')
     .produces(...STRUCTURED)
     .cache({ maxAge: 60 })
+    .surrogateKeys(BOOKCASE_KEY)
     .etag(current)
     .handle(async () => summaryOf((await store.read()).value));
 
@@ -33,6 +38,7 @@ export function bookcaseRoutes(api: Router, store: BookcaseStore): void {
     .put('/bookcase')
     .consumes(...READABLE)
     .body(bookcaseSchema)
+    .surrogateKeys(BOOKCASE_KEY)
     .etag(async () => validatorsOf(await store.read()))
     .handle(async (ctx) => {
       await commit(store.replace(ctx.body, expectationOf(ctx.validators)));
@@ -45,6 +51,7 @@ export function bookcaseRoutes(api: Router, store: BookcaseStore): void {
       .consumes(type)
       .produces(...STRUCTURED)
       .body(Object)
+      .surrogateKeys(BOOKCASE_KEY)
       .etag(async () => validatorsOf(await store.read()))
       .handle(async (ctx) => {
         const entry = await store.read();

@@ -3,7 +3,8 @@
  * port; `HOST` binds one interface; `CACHE=off` removes the shared cache; `ORIGIN` names the
  * service's origin behind a proxy, `https://api.example.com`, for cache keys and links instead of
  * each request's Host, and is refused, exit 1, when it is not an http or https origin; `REDIS_URL`
- * puts the shared cache on Redis, shared with every other instance). Prints the URL and the
+ * puts the shared cache on Redis, shared with every other instance; `PURGE_URLS` names the caches in
+ * front, Varnish say, purged after every successful write). Prints the URL and the
  * route table, serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests
  * in flight finish and exits 0 (1 if it had to cut requests that outlived the grace period).
  * The data lives in SQLite, `./data/represent.sqlite` (`DATA_DIR` names another folder; created and
@@ -26,9 +27,11 @@ async function main(): Promise<void> {
   const store = await openStore(location);
   const redisUrl = process.env.REDIS_URL === '' ? undefined : process.env.REDIS_URL;
   const redis = cacheOn && redisUrl !== undefined ? redisCacheStore(redisUrl, logger) : undefined;
-  const { app, routeTable } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store, store });
+  // Space- or comma-separated; each an http or https URL, or the start stops (exit 1).
+  const purgeUrls = (process.env.PURGE_URLS ?? '').split(/[\s,]+/).filter((url) => url !== '');
+  const { app, routeTable, purger } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store, store, purgeUrls });
   const running = await startServer(app, port, process.env.HOST);
-  const named = `${redis === undefined ? '' : `, on Redis at ${redis.server}`}${origin === undefined ? '' : `, origin ${origin}`}`;
+  const named = `${redis === undefined ? '' : `, on Redis at ${redis.server}`}${origin === undefined ? '' : `, origin ${origin}`}${purgeUrls.length === 0 ? '' : `, purging ${purgeUrls.join(' ')}`}`;
   console.log(`represent illustrative service on ${running.url} (shared cache ${cacheOn ? 'on' : 'off'}${named})\n\n${routeTable}\n\nData in ${describeLocation(location)}\n`);
 
   // npm passes SIGINT on as well as the terminal: a second signal must not start a second shutdown.
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     void running.shutdown().then(async (outcome) => {
       await redis?.close();
+      await purger?.close();
       await store.close().catch((error: unknown) => logger.error({ err: error }, 'closing the store failed'));
       logger.info({ outcome }, 'stopped');
       logger.flush();

@@ -1,6 +1,7 @@
 import { Feed, type Router, feedText } from '../src';
 import type { User } from './model/user';
 import { validatorsOf } from './http/conditional-write';
+import { USERS_KEY } from './http/surrogate-keys';
 import type { CollectionState, ServiceStore, Versioned } from './store/store';
 
 /** The feed's media types, in the server's order: Atom first. */
@@ -41,6 +42,7 @@ export function userFeedRoutes(api: Router, store: ServiceStore): void {
     .get('/users/feed')
     .produces(...FEED_TYPES)
     .cache({ maxAge: 60 })
+    .surrogateKeys(USERS_KEY)
     .etag(async () => validatorsOf(await store.users.state()))
     .handle(async (ctx) => {
       const { state, users } = await store.users.latest(FEED_ENTRIES);

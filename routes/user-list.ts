@@ -3,6 +3,7 @@ import { BadRequest, ProblemType, ResponseEntity, type Router } from '../src';
 import { ROLES, type Role } from './model/user';
 import { commit, validatorsOf, expectationOf } from './http/conditional-write';
 import { STRUCTURED, knownMatrixValues, listBody, viewsOf } from './http/representations';
+import { EVERY_USER_KEY, USERS_KEY } from './http/surrogate-keys';
 import type { ServiceStore } from './store/store';
 
 /** The value of `X-Confirm` that DELETE /user/all requires. */
@@ -25,6 +26,7 @@ export function userListRoutes(api: Router, store: ServiceStore): void {
     .produces(...STRUCTURED)
     .xmlRoot('users')
     .cache({ noCache: true })
+    .surrogateKeys(USERS_KEY)
     .query('page', { type: 'integer', defaultValue: '1', min: 1 })
     .query('size', { type: 'integer', defaultValue: '20', min: 1, max: 1000 })
     .matrix('role', { array: true, required: false })
@@ -52,6 +54,7 @@ export function userListRoutes(api: Router, store: ServiceStore): void {
 
   api
     .delete('/user/all')
+    .surrogateKeys(USERS_KEY, EVERY_USER_KEY)
     .header('X-Confirm')
     .etag(async () => validatorsOf(await users.state()))
     .handle(async (ctx) => {

@@ -3,6 +3,7 @@ import { type User, type UserView, patchedUserSchema, userInputSchema } from './
 import { commit, expectRead, expectationOf, validatorsOf } from './http/conditional-write';
 import { PATCH_TYPES, applyPatchDocument } from './http/patch-document';
 import { READABLE, STRUCTURED, USER_ID_PATTERN, checkFields, existingUser, noSuchUser, project, viewOf } from './http/representations';
+import { EVERY_USER_KEY, USERS_KEY, userKey } from './http/surrogate-keys';
 import type { ServiceStore } from './store/store';
 
 /** The path of one user. */
@@ -33,6 +34,8 @@ export function userRoutes(api: Router, store: ServiceStore): void {
     .produces(...STRUCTURED)
     .xmlRoot('user')
     .cache({ noCache: true })
+    .surrogateKeys(EVERY_USER_KEY)
+    .surrogateKeys(userKey)
     .matrix('fields', { pathVar: 'id', array: true, required: false })
     .etag(async (ctx) => {
       // The handler's order: no such user is 404 before an unknown field is 400.
@@ -51,6 +54,8 @@ export function userRoutes(api: Router, store: ServiceStore): void {
     .put(USER_PATH)
     .consumes(...READABLE)
     .body(userInputSchema)
+    .surrogateKeys(USERS_KEY)
+    .surrogateKeys(userKey)
     .etag(async (ctx) => validatorsOf(await users.get(ctx.path.id)))
     .handle(async (ctx) => {
       if (ctx.path.id.length > MAX_ID_LENGTH) {
@@ -71,6 +76,8 @@ export function userRoutes(api: Router, store: ServiceStore): void {
       .produces(...STRUCTURED)
       .xmlRoot('user')
       .body(Object)
+      .surrogateKeys(USERS_KEY)
+      .surrogateKeys(userKey)
       .etag(async (ctx) => validatorsOf(await existing(ctx.path.id)))
       .handle(async (ctx) => {
         const entry = await existing(ctx.path.id);
@@ -90,6 +97,8 @@ export function userRoutes(api: Router, store: ServiceStore): void {
 
   api
     .delete(USER_PATH)
+    .surrogateKeys(USERS_KEY)
+    .surrogateKeys(userKey)
     .etag(async (ctx) => validatorsOf(await existing(ctx.path.id)))
     .handle(async (ctx) => {
       if (!(await commit(users.delete(ctx.path.id, expectationOf(ctx.validators))))) throw noSuchUser(ctx.path.id);

@@ -2,6 +2,7 @@ import { ResponseEntity, type Router } from '../src';
 import { userInputSchema } from './model/user';
 import { commit, validatorsOf } from './http/conditional-write';
 import { READABLE, STRUCTURED, listBody, viewOf, viewsOf } from './http/representations';
+import { USERS_KEY } from './http/surrogate-keys';
 import type { ServiceStore } from './store/store';
 
 /**
@@ -20,6 +21,7 @@ export function usersRoutes(api: Router, store: ServiceStore): void {
     .produces(...STRUCTURED)
     .xmlRoot('user')
     .body(userInputSchema)
+    .surrogateKeys(USERS_KEY)
     .handle(async (ctx) => {
       const { id: _ignored, ...fields } = ctx.body;
       const entry = await commit(users.create(fields));
@@ -31,6 +33,7 @@ export function usersRoutes(api: Router, store: ServiceStore): void {
     .produces(...STRUCTURED)
     .xmlRoot('users')
     .cache({ noCache: true })
+    .surrogateKeys(USERS_KEY)
     .query('name')
     .etag(async () => validatorsOf(await users.state()))
     .handle(async (ctx) => {

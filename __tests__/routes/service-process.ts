@@ -31,7 +31,11 @@ export function startService(env: Record<string, string>): Promise<ServiceProces
         resolve({ child, url: url.replace('localhost', '127.0.0.1'), exit, output: () => output });
       }
     });
-    void exit.then((code) => reject(new Error(`The service exited with ${code}:\n${output}`)));
+    void exit.then((code) => {
+      // Its deadline is over too: a pending timer would hold jest for 45 s after the test.
+      clearTimeout(timer);
+      reject(new Error(`The service exited with ${code}:\n${output}`));
+    });
   });
 }
 
