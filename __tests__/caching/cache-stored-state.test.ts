@@ -207,6 +207,20 @@ describe('a hit answered through app.use(cache())', () => {
     expect(hit.headers['content-type']).toBe('text/plain; charset=utf-8');
   });
 
+  it('keeps every line of a repeated stored field when the app\'s middleware set fields before it answers', async () => {
+    const app = express();
+    app.set('etag', false);
+    app.use((_req, res, next) => void (res.setHeader('X-Request-Id', 'r'), next()));
+    app.use(cache({ statusHeader: 'X-Cache' }));
+    app.get('/r', (_req, res) => void res.set({ 'Cache-Control': 'max-age=60', Link: ['</a>; rel="a"', '</b>; rel="b"'] }).send('body'));
+    const server = await listening(app);
+    await request(server).get('/r').expect('X-Cache', 'MISS');
+    const hit = await request(server).get('/r').expect(200, 'body').expect('X-Cache', 'HIT');
+    expect(hit.headers.link).toBe('</a>; rel="a", </b>; rel="b"');
+    // Set as fields, not handed to writeHead as lines: what an access log reads of the response.
+    expect(hit.headers['content-length']).toBe('4');
+  });
+
   it('drops what the app set for a response that a stored one answers in place of (stale-if-error), and keeps what came before the cache', async () => {
     let clock = Date.UTC(2025, 0, 1, 12, 0, 0);
     let n = 0;

@@ -47,11 +47,12 @@ export function answerStored(
   const lines = (own === undefined ? stored : withoutFields(stored, own)).concat('Age', age);
   if (!hasField(lines, NOSNIFF_FIELD)) lines.push(...CONTENT_TYPE_OPTIONS);
   if (cache.statusHeader !== undefined) lines.push(cache.statusHeader, status);
+  const head = own === undefined ? lines : setLines(res, lines);
   if (notModified) {
-    writers.writeHead.call(res, 304, 'Not Modified', lines);
+    writers.writeHead.call(res, 304, 'Not Modified', head);
     writers.end.call(res);
   } else {
-    writers.writeHead.call(res, response.status, response.statusMessage, lines);
+    writers.writeHead.call(res, response.status, response.statusMessage, head);
     if (req.method !== 'HEAD') headFirst(res);
     writers.end.call(res, req.method === 'HEAD' ? undefined : response.body);
   }
@@ -72,6 +73,23 @@ function exchangeFields(res: ServerResponse, setBefore?: ReadonlySet<string>): S
     else (own ??= new Set()).add(name);
   }
   return own;
+}
+
+/**
+ * Sets header lines on a response that already has fields set, a repeated field as one array, and
+ * answers none left to give `writeHead`: given lines, node's writeHead sets each over the fields
+ * set before, one line per name, so a stored response's second Link or Vary line would be lost.
+ */
+function setLines(res: ServerResponse, lines: readonly string[]): undefined {
+  const byName = new Map<string, [string, string[]]>();
+  for (let i = 0; i < lines.length; i += 2) {
+    const name = lines[i]!;
+    const group = byName.get(name.toLowerCase());
+    if (group === undefined) byName.set(name.toLowerCase(), [name, [lines[i + 1]!]]);
+    else group[1].push(lines[i + 1]!);
+  }
+  for (const [name, values] of byName.values()) res.setHeader(name, values.length === 1 ? values[0]! : values);
+  return undefined;
 }
 
 /** The lower-case name of {@link CONTENT_TYPE_OPTIONS}, as header maps key it. */
