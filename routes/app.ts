@@ -6,7 +6,9 @@ import { type CacheStore, type Purger, type SharedCache, cache, purger } from '.
 import { avatarRoutes } from './avatar';
 import { bookcaseRoutes } from './bookcase';
 import { notFound, serverError } from './http/fallback';
-import { createLogger, requestLogger } from './http/request-logger';
+import { accessLog } from './http/access-log';
+import { createLogger } from './http/request-logger';
+import { requestId } from './http/request-id';
 import { createMemoryStore } from './store/memory-store';
 import type { ServiceStore } from './store/store';
 import { userRoutes } from './user';
@@ -70,9 +72,9 @@ export const SERVICE_INFO = {
 } as const;
 
 /**
- * Builds the illustrative service as an Express app: one log line per request, then the shared
- * cache (RFC 9111; `X-Cache` says how it answered), then the routes, then a 404 problem for
- * paths no route matches.
+ * Builds the illustrative service as an Express app: the router, whose hooks give every answer a
+ * request id and one access log line, then run the shared cache (RFC 9111; `X-Cache` says how it
+ * answered), then the routes; then a 404 problem for paths no route matches.
  */
 export function createApp(options: AppOptions = {}): App {
   const store = options.store ?? createMemoryStore();
@@ -80,12 +82,17 @@ export function createApp(options: AppOptions = {}): App {
   const purging = options.purgeUrls === undefined || options.purgeUrls.length === 0
     ? undefined
     : purger({ targets: options.purgeUrls, origin: options.origin, log: (message) => logger.warn(message) });
+  const sharedCache = options.cache === false ? undefined : cache({ statusHeader: 'X-Cache', origin: options.origin, store: options.cacheStore });
   const api = createRouter({
-    hooks: purging === undefined ? [] : [purging],
     origin: options.origin,
     // 503, not 504: the service is no gateway; it cannot answer for now (RFC 9110 section 15.6.4).
     timeout: { ms: options.routeTimeout ?? ROUTE_TIME_LIMIT },
     onError: (error, req) => logger.error({ err: error, method: req.method, path: req.originalUrl }, 'handler failed'),
+    // The shared cache runs as the last arrival hook, after the request id and the access log: a
+    // stored response it answers with ends the request inside the router's lifecycle, so the
+    // access log's onResponse sees hits as it sees everything the routes answer.
+    // The purger tells the caches in front after a write (PURGE_URLS).
+    hooks: [requestId, accessLog(logger, sharedCache), ...(sharedCache === undefined ? [] : [sharedCache]), ...(purging === undefined ? [] : [purging])],
   });
   bookcaseRoutes(api, store.bookcase);
   userListRoutes(api, store);
@@ -100,9 +107,6 @@ export function createApp(options: AppOptions = {}): App {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  const sharedCache = options.cache === false ? undefined : cache({ statusHeader: 'X-Cache', origin: options.origin, store: options.cacheStore });
-  app.use(requestLogger(logger, sharedCache));
-  if (sharedCache !== undefined) app.use(sharedCache);
   app.use(api.middleware());
   app.use(notFound);
   app.use(serverError(logger));
