@@ -17,6 +17,10 @@ const config: Config = {
   transformIgnorePatterns: ['/node_modules/(?!(feed)/)'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   setupFiles: ['<rootDir>/__tests__/setup/fast-check-seed.ts'],
+  // Some tests start a child process (the OpenAPI validator, tsc, a server) that takes 4 s here
+  // alone and more on a loaded machine: jest's default of 5 s failed one of them under load. A
+  // test that hangs still fails, after 30 s; tests that start servers set longer limits of their own.
+  testTimeout: 30_000,
 };
 
 export default config;

@@ -11,7 +11,7 @@ const SCRIPT = path.join(__dirname, 'validate-openapi.mjs');
  */
 export function openApiErrorsOfEach(documents: readonly OpenApiDocument[]): Promise<unknown[][]> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [SCRIPT], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [SCRIPT], { maxBuffer: 64 * 1024 * 1024, timeout: 25_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${error.message}\n${stderr}`));
       else resolve(JSON.parse(stdout) as unknown[][]);
     });
