@@ -98,6 +98,11 @@ export type { FeedOptions, Item as FeedItem } from 'feed';
 export { feedText } from './converters/feed/feed-text';
 export { parseMediaType, formatMediaType } from './http/media-type';
 
+// Streamed bodies: a handler returns a node Readable, a web ReadableStream or an async iterable;
+// server-sent events through eventStream.
+export { eventStream, EventStream, DEFAULT_KEEP_ALIVE_MS, type EventStreamOptions } from './streams/event-stream';
+export type { ServerSentEvent } from './streams/server-sent-event';
+
 // Caching: the route policy and validators; the shared cache is in `represent/cache`.
 export type { ResponsePolicy } from './caching/response-policy';
 export { ONE_YEAR_SECONDS } from './caching/response-policy';

@@ -14,6 +14,8 @@ import { writeRepresentation } from './representation-writer';
 import { toResult } from './result-writer';
 import { send } from './send';
 import { surrogateKeyLines } from './surrogate-key-lines';
+import { isStreamBody, streamSourceOf } from '../streams/stream-source';
+import { writeStream } from './stream-writer';
 
 type Hook = (context: Context) => ValidatorSource | Promise<ValidatorSource>;
 
@@ -110,6 +112,12 @@ function writeResult(exchange: Exchange, value: unknown): MaybePromise<void> {
   const result = toResult(value);
   const res = exchange.outgoing;
   // Timed out, client gone, or the handler wrote the response itself.
-  if (exchange.aborted || res.headersSent || res.writableEnded) return;
+  if (exchange.aborted || res.headersSent || res.writableEnded) {
+    // A stream nobody will read is stopped, so that what it holds is released.
+    if (isStreamBody(result.body)) streamSourceOf(result.body).cancel(new Error('The request was cancelled'));
+    return;
+  }
+  // A stream is written as it comes (Readable, ReadableStream, async iterable, event stream).
+  if (isStreamBody(result.body)) return writeStream(exchange, result, result.body);
   return writeRepresentation(exchange, result);
 }

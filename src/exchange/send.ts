@@ -14,19 +14,8 @@ const SMALL_BODY = 16 * 1024;
 export function send(res: ServerResponse, status: number, finalHeaders: Readonly<ResponseHeaderMap>, body: Buffer | string | undefined): void {
   // A response already on its way (a timeout answered, the handler wrote) is not written twice.
   if (res.headersSent) return;
-  // The request's onSend hooks, when it has any, add their headers last.
-  const headers = headBeforeSend(res, status, finalHeaders);
-  // The final set replaces whatever was set before: headers the corrections removed stay removed.
-  const preset = res.getHeaderNames();
-  for (const name of preset) if (!(name in headers)) res.removeHeader(name);
-  for (const name in headers) {
-    const value = headers[name]!;
-    // A header set before (X-Powered-By, say) and kept as it was need not be set again.
-    if (preset.length !== 0 && typeof value === 'string' && res.getHeader(name) === value) continue;
-    res.setHeader(name, value);
-  }
+  setHead(res, status, finalHeaders);
   const withBody = body !== undefined && status !== 204 && status !== 304;
-  res.statusCode = status;
   if (withBody && typeof body === 'string') {
     res.setHeader('Content-Length', Buffer.byteLength(body));
     res.end(body, 'utf8');
@@ -41,3 +30,32 @@ export function send(res: ServerResponse, status: number, finalHeaders: Readonly
   }
 }
 
+/**
+ * Sets a streamed response's final head (`finaliseHeaders`, then the request's `onSend` hooks),
+ * as {@link send} does, without writing it: it goes out with the first chunk the stream writes
+ * (or at once, `flush`, for a stream whose client waits for the head). No Content-Length unless
+ * the handler gave one: the body is sent chunked (RFC 9112 section 7.1), or closed by the
+ * connection's end for an HTTP/1.0 client. False when a response is already on its way.
+ */
+export function startStream(res: ServerResponse, status: number, finalHeaders: Readonly<ResponseHeaderMap>, flush: boolean): boolean {
+  if (res.headersSent) return false;
+  setHead(res, status, finalHeaders);
+  if (flush) res.flushHeaders();
+  return true;
+}
+
+/** Replaces the response's headers with the final set (after the `onSend` hooks) and sets its status. */
+function setHead(res: ServerResponse, status: number, finalHeaders: Readonly<ResponseHeaderMap>): void {
+  // The request's onSend hooks, when it has any, add their headers last.
+  const headers = headBeforeSend(res, status, finalHeaders);
+  // The final set replaces whatever was set before: headers the corrections removed stay removed.
+  const preset = res.getHeaderNames();
+  for (const name of preset) if (!(name in headers)) res.removeHeader(name);
+  for (const name in headers) {
+    const value = headers[name]!;
+    // A header set before (X-Powered-By, say) and kept as it was need not be set again.
+    if (preset.length !== 0 && typeof value === 'string' && res.getHeader(name) === value) continue;
+    res.setHeader(name, value);
+  }
+  res.statusCode = status;
+}

@@ -75,6 +75,11 @@ export function writableOffers(registry: ConverterRegistry, kind: BodyKind, prod
       }
     }
   }
+  return distinctOffers(offers, negated);
+}
+
+/** `offers` without repeats (the first kept) and without the types a negated produces expression takes away. */
+export function distinctOffers(offers: readonly MediaType[], negated: readonly { readonly mediaType: MediaType }[]): MediaType[] {
   const seen = new Set<string>();
   return offers.filter((type) => {
     const key = formatMediaType(type);
