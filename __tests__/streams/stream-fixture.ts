@@ -1,5 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Router, createRouter } from '../../src';
+import { type Mount, serverFor } from '../hooks/both-mounts';
 
 /**
  * A source a streaming handler returns, that records what the writer did with it: how many
@@ -65,4 +67,22 @@ export async function listen(server: http.Server): Promise<http.Server> {
 export function close(server: http.Server): Promise<void> {
   server.closeAllConnections();
   return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/**
+ * `serving(mount)` answers `serve(build)`: a router built by `build` (its faults not logged),
+ * mounted `mount` on a free port; closed, with the streams left open, after each test.
+ */
+export function serving(mount: Mount): (build: (api: Router) => void) => Promise<http.Server> {
+  const servers: http.Server[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await close(server);
+  });
+  return async (build) => {
+    const api = createRouter({ onError: () => undefined });
+    build(api);
+    const server = await listen(serverFor(mount, api));
+    servers.push(server);
+    return server;
+  };
 }

@@ -1,9 +1,9 @@
 import type http from 'node:http';
 import { Readable } from 'node:stream';
 import request from 'supertest';
-import { NotFound, ResponseEntity, createRouter } from '../../src';
-import { type Mount, serverFor, underBothMounts } from '../hooks/both-mounts';
-import { TrackedSource, close, listen, rawGet, waitFor } from './stream-fixture';
+import { NotFound, ResponseEntity } from '../../src';
+import { type Mount, underBothMounts } from '../hooks/both-mounts';
+import { TrackedSource, rawGet, serving, waitFor } from './stream-fixture';
 
 /** Reads a body as text whatever its type (supertest parses only the types it knows). */
 function asText(response: request.Response, callback: (error: Error | null, body: unknown) => void): void {
@@ -16,17 +16,11 @@ function asText(response: request.Response, callback: (error: Error | null, body
 
 underBothMounts('streamed response bodies', (mount: Mount) => {
   let server: http.Server;
-  afterEach(() => close(server));
-  const serve = async (build: (api: ReturnType<typeof createRouter>) => void) => {
-    const api = createRouter({ onError: () => undefined });
-    build(api);
-    server = await listen(serverFor(mount, api));
-    return server;
-  };
+  const serve = serving(mount);
 
   describe('what a handler may return', () => {
     it('writes a node Readable of bytes as it comes, chunked, as application/octet-stream', async () => {
-      await serve((api) => api.get('/file').handle(() => Readable.from([Buffer.from('first '), Buffer.from('second')])));
+      server = await serve((api) => api.get('/file').handle(() => Readable.from([Buffer.from('first '), Buffer.from('second')])));
       const res = await request(server).get('/file').buffer(true).parse(asText);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/octet-stream');
@@ -36,7 +30,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
     });
 
     it('writes a web ReadableStream', async () => {
-      await serve((api) =>
+      server = await serve((api) =>
         api
           .get('/web')
           .produces('text/csv')
@@ -47,7 +41,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
     });
 
     it('writes an async iterable of strings as text, in the charset Accept asks for', async () => {
-      await serve((api) => api.get('/text').handle(() => new TrackedSource((i) => ['caf', 'é'][i]!, 2).values()));
+      server = await serve((api) => api.get('/text').handle(() => new TrackedSource((i) => ['caf', 'é'][i]!, 2).values()));
       const res = await request(server).get('/text').set('Accept', 'text/plain;charset=iso-8859-1').buffer(true).parse((response, cb) => {
         const r = response as unknown as http.IncomingMessage;
         const chunks: Buffer[] = [];
@@ -59,7 +53,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
     });
 
     it('writes an async iterable of objects as NDJSON, one JSON value per line', async () => {
-      await serve((api) => api.get('/rows').handle(() => new TrackedSource((i) => ({ n: i, text: 'line\nbreak' }), 3).values()));
+      server = await serve((api) => api.get('/rows').handle(() => new TrackedSource((i) => ({ n: i, text: 'line\nbreak' }), 3).values()));
       const res = await request(server).get('/rows').buffer(true).parse(asText);
       expect(res.headers['content-type']).toBe('application/x-ndjson');
       expect(res.headers.vary).toBe('Accept');
@@ -67,13 +61,13 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
     });
 
     it('writes JSON Lines when Accept prefers application/jsonl', async () => {
-      await serve((api) => api.get('/rows').handle(() => new TrackedSource((i) => i, 2).values()));
+      server = await serve((api) => api.get('/rows').handle(() => new TrackedSource((i) => i, 2).values()));
       const res = await request(server).get('/rows').set('Accept', 'application/jsonl').buffer(true).parse(asText);
       expect([res.headers['content-type'], res.body]).toEqual(['application/jsonl', '0\n1\n']);
     });
 
     it('writes an empty stream as an empty body', async () => {
-      await serve((api) => api.get('/none').handle(() => new TrackedSource((i) => i, 0).values()));
+      server = await serve((api) => api.get('/none').handle(() => new TrackedSource((i) => i, 0).values()));
       const res = await request(server).get('/none').buffer(true).parse(asText);
       expect([res.status, res.body]).toEqual([200, '']);
     });
@@ -82,7 +76,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
   describe('negotiation, headers and validators', () => {
     it('answers 406 listing the stream types when Accept allows none, and stops the source', async () => {
       const source = new TrackedSource((i) => ({ n: i }), 1000);
-      await serve((api) => api.get('/rows').handle(() => source.values()));
+      server = await serve((api) => api.get('/rows').handle(() => source.values()));
       const res = await request(server).get('/rows').set('Accept', 'text/html');
       expect(res.status).toBe(406);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -93,7 +87,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
     });
 
     it("keeps the route's cache policy and makes no ETag of the bytes", async () => {
-      await serve((api) => api.get('/rows').cache({ maxAge: 60, public: true }).handle(() => new TrackedSource((i) => i, 2).values()));
+      server = await serve((api) => api.get('/rows').cache({ maxAge: 60, public: true }).handle(() => new TrackedSource((i) => i, 2).values()));
       const res = await request(server).get('/rows');
       expect(res.headers['cache-control']).toBe('public, max-age=60');
       expect(res.headers.etag).toBeUndefined();
@@ -101,7 +95,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
 
     it("uses the handler's validators: 304 to a matching If-None-Match, the source stopped", async () => {
       const source = new TrackedSource((i) => i, 1000);
-      await serve((api) => api.get('/rows').handle(() => ResponseEntity.ok(source.values()).withValidators(7)));
+      server = await serve((api) => api.get('/rows').handle(() => ResponseEntity.ok(source.values()).withValidators(7)));
       const full = await request(server).get('/rows').set('Accept', 'application/x-ndjson');
       expect(full.headers.etag).toBe('"7;x-ndjson"');
       const res = await request(server).get('/rows').set('Accept', 'application/x-ndjson').set('If-None-Match', '"7;x-ndjson"');
@@ -112,7 +106,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
 
     it("takes the .etag() hook's version, answering 304 without running the handler", async () => {
       let handled = 0;
-      await serve((api) =>
+      server = await serve((api) =>
         api
           .get('/file')
           // Declared, so that the hook's tag is the bytes' (a route that may answer objects tags per representation).
@@ -131,7 +125,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
 
     it('answers HEAD with the head alone and stops the source', async () => {
       const source = new TrackedSource((i) => i, 1000);
-      await serve((api) => api.get('/rows').handle(() => source.values()));
+      server = await serve((api) => api.get('/rows').handle(() => source.values()));
       const res = await request(server).head('/rows');
       expect([res.status, res.headers['content-type']]).toEqual([200, 'application/x-ndjson']);
       await waitFor(() => source.finished, () => 'the source was never stopped');
@@ -140,14 +134,14 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
 
   describe('failures', () => {
     it('answers a failure before the first byte with a problem document', async () => {
-      await serve((api) => api.get('/rows').handle(() => new TrackedSource((i) => i, 3, { failAt: 0 }).values()));
+      server = await serve((api) => api.get('/rows').handle(() => new TrackedSource((i) => i, 3, { failAt: 0 }).values()));
       const res = await request(server).get('/rows');
       expect(res.status).toBe(500);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     });
 
     it('answers an HttpError the source throws first with its status', async () => {
-      await serve((api) =>
+      server = await serve((api) =>
         api.get('/rows').handle(async function* () {
           yield* [];
           throw new NotFound('No such rows');
@@ -158,7 +152,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
     });
 
     it('cuts the connection on a failure after the first byte: the body never completes', async () => {
-      await serve((api) => api.get('/rows').handle(() => new TrackedSource((i) => i, 3, { failAt: 2 }).values()));
+      server = await serve((api) => api.get('/rows').handle(() => new TrackedSource((i) => i, 3, { failAt: 2 }).values()));
       const res = await rawGet(server, '/rows');
       expect(res.statusCode).toBe(200);
       let received = '';
@@ -181,7 +175,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
       const source = new TrackedSource(() => Buffer.alloc(CHUNK, 120), CHUNKS);
       let drains = 0;
       let response: http.ServerResponse | undefined;
-      await serve((api) =>
+      server = await serve((api) =>
         api.get('/big').handle((ctx) => {
           response = ctx.res;
           ctx.res.on('drain', () => drains++);
@@ -207,7 +201,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
     it('aborts ctx.signal and stops an async iterable (return() called) when the client leaves', async () => {
       const source = new TrackedSource((i) => ({ n: i }), 10, { holdAfter: 1 });
       let signal: AbortSignal | undefined;
-      await serve((api) =>
+      server = await serve((api) =>
         api.get('/rows').handle((ctx) => {
           signal = ctx.signal;
           return source.values();
@@ -225,7 +219,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
 
     it('destroys a node Readable when the client leaves', async () => {
       let readable: Readable | undefined;
-      await serve((api) =>
+      server = await serve((api) =>
         api.get('/file').handle(() => {
           // Pushes one chunk, then waits for data that never comes.
           readable = new Readable({ read() {} });
@@ -241,7 +235,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
 
     it('cancels a web ReadableStream when the client leaves', async () => {
       let cancelled: unknown;
-      await serve((api) =>
+      server = await serve((api) =>
         api.get('/web').handle(
           () =>
             new ReadableStream({
@@ -258,7 +252,7 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
 
     it('keeps a stream under way past the route time limit: the limit is for the head', async () => {
       const source = new TrackedSource((i) => `${i}\n`, 3, { holdAfter: 1 });
-      await serve((api) => api.get('/slow').timeout(20).produces('text/plain').handle(() => source.values()));
+      server = await serve((api) => api.get('/slow').timeout(20).produces('text/plain').handle(() => source.values()));
       const res = await rawGet(server, '/slow');
       let received = '';
       res.setEncoding('utf8');

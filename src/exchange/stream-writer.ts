@@ -6,7 +6,7 @@ import type { BodyConverter } from '../converters/body-converter';
 import { notAcceptable } from '../errors/negotiation-errors';
 import { negotiate } from '../http/accept-header';
 import { type MediaType, formatMediaType, tryParseMediaType } from '../http/media-type';
-import { EventStream } from '../streams/event-stream';
+import { DEFAULT_KEEP_ALIVE_MS, EventStream } from '../streams/event-stream';
 import { formatRecordLine } from '../streams/record-lines';
 import { KEEP_ALIVE_COMMENT, type ServerSentEvent, formatServerSentEvent } from '../streams/server-sent-event';
 import { EVENT_STREAM_TYPE, RECORD_TYPES, isEventStreamType, recordStreamOffers } from '../streams/stream-offers';
@@ -32,6 +32,8 @@ interface StreamRepresentation {
   readonly encode: Encode;
   readonly tagName: string | undefined;
   readonly varies: boolean;
+  /** Whether it is `text/event-stream`. */
+  readonly events: boolean;
 }
 
 /** Why the writer stopped waiting: the client closed the connection. */
@@ -80,7 +82,7 @@ export async function writeStream(exchange: Exchange, result: Result, body: Para
       return send(res, head.status, head.headers, undefined);
     }
     if (!startStream(res, head.status, head.headers, events)) return source.cancel(new Error('The response was answered already'));
-    const keepAlive = events ? (body as EventStream).keepAlive : 0;
+    const keepAlive = events ? (body as EventStream).keepAlive : head.events ? DEFAULT_KEEP_ALIVE_MS : 0;
     await pump(watch, source, head.encode, first, keepAlive);
   } catch (error) {
     source.cancel(error);
@@ -182,6 +184,7 @@ interface StreamHead {
   readonly status: number;
   readonly headers: ResponseHeaderMap;
   readonly encode: Encode;
+  readonly events: boolean;
 }
 
 /**
@@ -201,15 +204,15 @@ function streamHead(exchange: Exchange, result: Result, kind: StreamKind): Strea
   if (given?.etag !== undefined) headers.etag = given.etag;
   if (given?.lastModified !== undefined) headers['last-modified'] = typeof given.lastModified === 'string' ? given.lastModified : formatHttpDate(given.lastModified);
   const final = finaliseHeaders('representation', headers, { method: request.method, policy: route.cachePolicy, now, varies: representation.varies });
-  if (kind === 'events') {
+  if (representation.events) {
     // Events are this client's, as they happen: no cache may keep or replay them.
     final['cache-control'] = 'no-store';
     delete final.expires;
   }
   if (given !== undefined && result.status === 200 && isGetOrHead(request.method) && answerPreconditions(exchange, given) === 'not-modified') {
-    return { status: 304, headers: notModifiedInstead(final), encode: representation.encode };
+    return { status: 304, headers: notModifiedInstead(final), encode: representation.encode, events: representation.events };
   }
-  return { status: result.status, headers: final, encode: representation.encode };
+  return { status: result.status, headers: final, encode: representation.encode, events: representation.events };
 }
 
 /** The representation of a stream of `kind` for the exchange's Accept: its Content-Type and encoder. 406 when Accept allows none. */
@@ -223,7 +226,7 @@ function streamRepresentation(exchange: Exchange, kind: StreamKind, explicitType
     if (converter === undefined) throw new TypeError(`No body converter can write a ${kind} as ${formatMediaType(chosen)}`);
     const contentType = writtenType(converter, kind, chosen);
     const encode = kind === 'bytes' ? bytesAsIs : textIn(converter, chosen);
-    return { contentType, encode, tagName: representation.tagName, varies: representation.varies };
+    return { contentType, encode, tagName: representation.tagName, varies: representation.varies, events: false };
   }
   const offers = kind === 'events' ? [EVENT_STREAM_TYPE] : recordStreamOffers(route.mapping.produces);
   if (offers.length === 0) {
@@ -237,6 +240,7 @@ function streamRepresentation(exchange: Exchange, kind: StreamKind, explicitType
     encode: events ? (value) => formatServerSentEvent(value as ServerSentEvent) : formatRecordLine,
     tagName: explicitType === undefined && offers.length > 1 ? representationName(chosen) : undefined,
     varies: explicitType === undefined && (offers.length > 1 || route.mapping.produces.expressions.length > 1),
+    events,
   };
 }
 
