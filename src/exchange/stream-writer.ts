@@ -149,24 +149,40 @@ class KeepAlive {
 class ConnectionWatch {
   closed = false;
   reason: Error | undefined;
-  readonly #gone: Promise<typeof CLOSED>;
-  #resolveGone!: (value: typeof CLOSED) => void;
+  /** The wait under way, told when the client leaves: one at a time, never a list that grows. */
+  #waiting: ((value: typeof CLOSED) => void) | undefined;
   readonly #onClose = (): void => {
     if (this.res.writableFinished) return;
     this.closed = true;
     this.reason = new Error('The client closed the connection');
-    this.#resolveGone(CLOSED);
+    this.#waiting?.(CLOSED);
   };
 
   constructor(readonly res: ServerResponse) {
-    this.#gone = new Promise((resolve) => (this.#resolveGone = resolve));
     if (res.destroyed) this.#onClose();
     else res.on('close', this.#onClose);
   }
 
-  /** `work`'s value, or {@link CLOSED} when the client leaves first. */
+  /**
+   * `work`'s value, or {@link CLOSED} when the client leaves first. Not `Promise.race` with one
+   * promise of the close: each race leaves a reaction on that promise holding its own result (a
+   * chunk), so a long stream would keep every chunk it wrote reachable until the end.
+   */
   until<T>(work: Promise<T>): Promise<T | typeof CLOSED> {
-    return this.closed ? Promise.resolve(CLOSED) : Promise.race([work, this.#gone]);
+    if (this.closed) return Promise.resolve(CLOSED);
+    return new Promise<T | typeof CLOSED>((resolve, reject) => {
+      this.#waiting = resolve;
+      work.then(
+        (value) => {
+          this.#waiting = undefined;
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.#waiting = undefined;
+          reject(error);
+        },
+      );
+    });
   }
 
   /** Settles on the response's next `drain`. */
@@ -176,6 +192,7 @@ class ConnectionWatch {
 
   stop(): void {
     this.res.off('close', this.#onClose);
+    this.#waiting = undefined;
   }
 }
 
