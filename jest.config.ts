@@ -13,8 +13,8 @@ const config: Config = {
   transform: {
     '^.+\\.(t|j|mj)s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }],
   },
-  // `feed` ships as an ES module: let ts-jest turn it into CommonJS for jest.
-  transformIgnorePatterns: ['/node_modules/(?!(feed)/)'],
+  // `feed` and `eventsource` (with its parser) ship as ES modules: let ts-jest turn them into CommonJS for jest.
+  transformIgnorePatterns: ['/node_modules/(?!(feed|eventsource|eventsource-parser)/)'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   setupFiles: ['<rootDir>/__tests__/setup/fast-check-seed.ts'],
   // Some tests start a child process (the OpenAPI validator, tsc, a server) that takes 4 s here

@@ -15,6 +15,8 @@ import { userRoutes } from './user';
 import { userFeedRoutes } from './user-feed';
 import { userListRoutes } from './user-list';
 import { usersRoutes } from './users';
+import { userEventRoutes } from './user-events';
+import { UserChanges, recordingChanges } from './store/user-changes';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -38,6 +40,8 @@ export interface AppOptions {
    * successful write of the URIs and the surrogate keys it changed; none by default.
    */
   readonly purgeUrls?: readonly string[];
+  /** How often GET /users/events sends a keep-alive comment while idle, in milliseconds; 15 000 by default. */
+  readonly eventKeepAlive?: number;
 }
 
 /**
@@ -52,6 +56,7 @@ export interface App {
   readonly app: Express;
   /** The route table, for printing at start-up. */
   readonly routeTable: string;
+  /** The store, its users' writes recorded for GET /users/events. */
   readonly store: ServiceStore;
   readonly logger: Logger;
   /** The shared cache in front of the service, when it is on. */
@@ -77,7 +82,9 @@ export const SERVICE_INFO = {
  * answered), then the routes; then a 404 problem for paths no route matches.
  */
 export function createApp(options: AppOptions = {}): App {
-  const store = options.store ?? createMemoryStore();
+  // Every write of the users, in this process, for GET /users/events.
+  const changes = new UserChanges();
+  const store = recordingChanges(options.store ?? createMemoryStore(), changes);
   const logger = options.logger ?? createLogger();
   const purging = options.purgeUrls === undefined || options.purgeUrls.length === 0
     ? undefined
@@ -97,6 +104,7 @@ export function createApp(options: AppOptions = {}): App {
   bookcaseRoutes(api, store.bookcase);
   userListRoutes(api, store);
   usersRoutes(api, store);
+  userEventRoutes(api, changes, options.eventKeepAlive === undefined ? {} : { keepAlive: options.eventKeepAlive });
   userFeedRoutes(api, store);
   userRoutes(api, store);
   avatarRoutes(api, store);
