@@ -1,0 +1,34 @@
+/**
+ * Type tests for streamed answers: `npm test` runs `tsc --noEmit` over this file. A handler's
+ * return type is unchanged (`unknown` without `.returns()`): a stream is one more value it may give.
+ */
+import { Readable } from 'node:stream';
+import { expectTypeOf } from 'expect-type';
+import { EventStream, type ServerSentEvent, createRouter, eventStream } from '../../src';
+
+describe('streamed answer types', () => {
+  it('lets a handler return a Readable, a ReadableStream, an async generator or an event stream', () => {
+    const api = createRouter();
+    api.get('/a').handle(() => Readable.from(['x']));
+    api.get('/b').handle(() => new ReadableStream<Uint8Array>());
+    api.get('/c').handle(async function* () {
+      yield { n: 1 };
+    });
+    api.get('/d').handle(() => eventStream((async function* () {
+      yield { data: 'x', id: 1 };
+    })()));
+  });
+
+  it('types eventStream by the events its source yields', () => {
+    async function* events(): AsyncGenerator<ServerSentEvent> {
+      yield { data: { any: 'json' }, event: 'change', id: '7', retry: 1000 };
+    }
+    expectTypeOf(eventStream(events())).toEqualTypeOf<EventStream>();
+    expectTypeOf(eventStream(events(), { keepAlive: 0 }).keepAlive).toEqualTypeOf<number>();
+    // @ts-expect-error: an event's id is a string or a number
+    const wrong: ServerSentEvent = { id: true };
+    // @ts-expect-error: the source yields events, not strings
+    eventStream((async function* () { yield 'text'; })());
+    expect(wrong).toBeDefined();
+  });
+});
