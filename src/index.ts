@@ -28,6 +28,7 @@ export type { MapDeclaration, ContextOf } from './dsl/map-declaration';
 export type {
   QueryOptions,
   HeaderOptions,
+  CookieOptions,
   MatrixOptions,
   BoundValue,
   NamedBinding,

@@ -70,6 +70,9 @@ export class AmbiguousMappingError extends Error {
   }
 }
 
+const COOKIE_FIELD: readonly string[] = Object.freeze(['Cookie']);
+const NO_FIELDS: readonly string[] = Object.freeze([]);
+
 function list(value: string | readonly string[] | undefined): string[] {
   return value === undefined ? [] : typeof value === 'string' ? [value] : [...value];
 }
@@ -148,11 +151,12 @@ export class Router<P extends string = '', T = {}> {
 
   /**
    * Declares a route in one object with the specification's attribute names
-   * (`path`/`value`/`name`, `method`, `params`, `headers`, `consumes`, `produces`) and bindings.
+   * (`path`/`value`/`name`, `method`, `params`, `headers`, `consumes`, `produces`) and bindings
+   * (`query`, `header`, `cookie`, `matrix`).
    */
   map<const D extends MapDeclaration>(declaration: D, handler: ReturningHandler<ContextOf<D, P, T>, ReturnOf<D>>): void {
     const path = declaration.path ?? declaration.value ?? declaration.name ?? '';
-    const named = (source: 'query' | 'header' | 'matrix', bindings: D['query'] | D['header'] | D['matrix']) =>
+    const named = (source: 'query' | 'header' | 'cookie' | 'matrix', bindings: D['query'] | D['header'] | D['cookie'] | D['matrix']) =>
       (bindings ?? []).map((binding) => {
         const { name, value, ...options } = binding as { name?: string; value?: string };
         return { source, name: name ?? value ?? '', options };
@@ -167,7 +171,7 @@ export class Router<P extends string = '', T = {}> {
           consumes: list(declaration.consumes),
           produces: list(declaration.produces),
         },
-        bindings: [...named('query', declaration.query), ...named('header', declaration.header), ...named('matrix', declaration.matrix)],
+        bindings: [...named('query', declaration.query), ...named('header', declaration.header), ...named('cookie', declaration.cookie), ...named('matrix', declaration.matrix)],
         body: declaration.body,
         options: {
           metadata: {
@@ -229,6 +233,8 @@ export class Router<P extends string = '', T = {}> {
       ranges: perKind(writableRanges, registry, mapping.produces),
       producedTypes,
       producedEssences: producedTypes.map(essence),
+      // RFC 9110 section 12.5.5: the answer depends on the Cookie field, so caches must key it by it.
+      varyFields: bindings.some((binding) => binding.source === 'cookie') ? COOKIE_FIELD : NO_FIELDS,
       order: this.table.length,
       mapping,
       template: mapping.template,

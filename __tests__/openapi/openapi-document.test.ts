@@ -33,6 +33,7 @@ describe('router.openapi({ info, servers })', () => {
     .header('X-Tenant', { required: true })
     .matrix('color', { array: true, required: false })
     .handle(() => []);
+  api.get('/garage').produces('application/json').cookie('session').cookie('seen', { array: true, required: false }).handle(() => []);
   api.get('/search').params('mode=fast').headers('X-Beta').produces('text/plain').handle(() => 'fast');
   api.get('/search').params('mode=slow').produces('text/plain').handle(() => 'slow');
   api.delete('/cars/{id:\\d+}').params('!force').timeout(1000, { status: 504 }).handle(() => undefined);
@@ -63,6 +64,13 @@ describe('router.openapi({ info, servers })', () => {
     expect(parameter(list, 'query', 'page')).toEqual({ name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 1 } });
     expect(parameter(list, 'query', 'tag')).toEqual({ name: 'tag', in: 'query', required: false, style: 'form', explode: true, schema: { type: 'array', items: { type: 'string' } } });
     expect(parameter(list, 'header', 'X-Tenant')).toEqual({ name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } });
+  });
+
+  it('describes cookie bindings as parameters in: cookie, and their Vary: Cookie', () => {
+    const garage = paths['/api/garage']?.get;
+    expect(parameter(garage, 'cookie', 'session')).toEqual({ name: 'session', in: 'cookie', required: true, schema: { type: 'string' } });
+    expect(parameter(garage, 'cookie', 'seen')).toEqual({ name: 'seen', in: 'cookie', required: false, style: 'form', explode: false, schema: { type: 'array', items: { type: 'string' } } });
+    expect(garage?.responses['200']).toMatchObject({ headers: { Vary: { example: 'Cookie' } } });
   });
 
   it('describes a matrix variable as a path parameter of style matrix, in the path', () => {

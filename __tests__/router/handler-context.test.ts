@@ -42,7 +42,7 @@ describe.each([
   it('copies its bound values with a spread; req, res and signal are read from ctx itself (getters)', async () => {
     const res = await request(server).get('/spread/7');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ keys: ['body', 'header', 'matrix', 'mediaType', 'path', 'query'], id: '7', req: false });
+    expect(res.body).toEqual({ keys: ['body', 'cookie', 'header', 'matrix', 'mediaType', 'path', 'query'], id: '7', req: false });
   });
 
   it('serves as the prototype of another object', async () => {

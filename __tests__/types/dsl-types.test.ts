@@ -141,6 +141,43 @@ describe('handler context types', () => {
       });
   });
 
+  it('types cookie bindings like the others, in ctx.cookie', () => {
+    api
+      .get('/account')
+      .cookie('session')
+      .cookie('theme', { required: false })
+      .cookie('page', { type: 'integer', defaultValue: 1 })
+      .cookie('beta', { type: 'boolean', required: false })
+      .cookie('tags', { array: true })
+      .query('q', { required: false })
+      .handle((ctx) => {
+        expectTypeOf(ctx.cookie.session).toEqualTypeOf<string>();
+        expectTypeOf(ctx.cookie.theme).toEqualTypeOf<string | undefined>();
+        expectTypeOf(ctx.cookie.page).toEqualTypeOf<number>();
+        expectTypeOf(ctx.cookie.beta).toEqualTypeOf<boolean | undefined>();
+        expectTypeOf(ctx.cookie.tags).toEqualTypeOf<string[]>();
+        expectTypeOf(ctx.query.q).toEqualTypeOf<string | undefined>();
+        // @ts-expect-error: not declared
+        void ctx.cookie.other;
+      });
+    // Bindings declared before the hooks type their contexts too.
+    api
+      .get('/guarded')
+      .cookie('session')
+      .guard((ctx) => void expectTypeOf(ctx.cookie.session).toEqualTypeOf<string>())
+      .etag((ctx) => ctx.cookie.session)
+      .handle((ctx) => expectTypeOf(ctx.cookie.session).toEqualTypeOf<string>());
+    api.map({ path: '/declared', method: 'GET', cookie: [{ name: 'session' }, { value: 'page', type: 'integer', required: false }] }, (ctx) => {
+      expectTypeOf(ctx.cookie.session).toEqualTypeOf<string>();
+      expectTypeOf(ctx.cookie.page).toEqualTypeOf<number | undefined>();
+    });
+    api.get('/no-cookies').handle((ctx) => expectTypeOf(ctx.cookie).toEqualTypeOf<{}>());
+    // @ts-expect-error: a number is not a boolean
+    api.get('/bad-cookie').cookie('beta', { type: 'boolean', defaultValue: 1 });
+    // @ts-expect-error: 'date' is not a value type
+    api.get('/bad-cookie').cookie('when', { type: 'date' });
+  });
+
   it('types the body from a kind token or a Standard Schema', () => {
     api.post('/text').body(String).handle((ctx) => expectTypeOf(ctx.body).toEqualTypeOf<string>());
     api.post('/bytes').body(Buffer).handle((ctx) => expectTypeOf(ctx.body).toEqualTypeOf<Buffer>());

@@ -3,9 +3,9 @@ import { ProblemType } from '../errors/problem-types';
 import { type ValueType, convertValue, describeType } from './value-type';
 
 /** Where a bound value comes from. */
-export type BindingSource = 'query' | 'header' | 'matrix';
+export type BindingSource = 'query' | 'header' | 'cookie' | 'matrix';
 
-/** Options shared by query, header and matrix bindings. */
+/** Options shared by query, header, cookie and matrix bindings. */
 export interface BindingOptions {
   /** Whether the request fails (400) when the value is absent and there is no default. Default `true`, as in Spring. */
   readonly required?: boolean;
@@ -45,18 +45,21 @@ export interface CompiledBinding {
 const NOUN: Record<BindingSource, string> = {
   query: 'query parameter',
   header: 'request header',
+  cookie: 'cookie',
   matrix: 'matrix variable',
 };
 
 const MISSING: Record<BindingSource, string> = {
   query: ProblemType.missingQueryParameter,
   header: ProblemType.missingRequestHeader,
+  cookie: ProblemType.missingCookie,
   matrix: ProblemType.missingMatrixVariable,
 };
 
 const INVALID: Record<BindingSource, string> = {
   query: ProblemType.invalidQueryParameter,
   header: ProblemType.invalidRequestHeader,
+  cookie: ProblemType.invalidCookie,
   matrix: ProblemType.invalidMatrixVariable,
 };
 
@@ -112,8 +115,11 @@ export function compileBinding(
   return segment === undefined ? binding : { ...binding, segment };
 }
 
+/** The field a binding's problem names it in: `header`, `cookie`, or `parameter` (query and matrix). */
+const FIELD: Record<BindingSource, string> = { query: 'parameter', header: 'header', cookie: 'cookie', matrix: 'parameter' };
+
 /**
- * A query parameter, request header or matrix variable that is missing or does not convert: a 400
+ * A query parameter, request header, cookie or matrix variable that is missing or does not convert: a 400
  * whose problem names it. The binder gathers those of one request into one problem
  * ({@link bindingProblem}).
  */
@@ -124,12 +130,13 @@ export class InvalidBinding extends BadRequest {
     type: string,
     extensions: Readonly<Record<string, unknown>> = {},
   ) {
-    super(detail, { type, extensions: { [binding.source === 'header' ? 'header' : 'parameter']: binding.key, ...extensions } });
+    super(detail, { type, extensions: { [FIELD[binding.source]]: binding.key, ...extensions } });
   }
 }
 
 function label(binding: CompiledBinding): string {
-  return `${binding.source === 'header' ? 'Request header' : binding.source === 'query' ? 'Query parameter' : 'Matrix variable'} '${binding.key}'`;
+  const noun = NOUN[binding.source];
+  return `${noun[0]!.toUpperCase()}${noun.slice(1)} '${binding.key}'`;
 }
 
 function convertOne(binding: CompiledBinding, text: string): string | number | boolean {
@@ -154,8 +161,7 @@ export function resolveBinding(binding: CompiledBinding, values: readonly string
     if (binding.defaultValue !== undefined) return binding.array ? [binding.defaultValue] : binding.defaultValue;
     if (values !== undefined && binding.type === 'string' && binding.source !== 'matrix') return binding.array ? [''] : '';
     if (binding.required) {
-      const noun = binding.source === 'header' ? 'request header' : NOUN[binding.source];
-      throw new InvalidBinding(binding, `Required ${noun} '${binding.key}' is missing`, MISSING[binding.source]);
+      throw new InvalidBinding(binding, `Required ${NOUN[binding.source]} '${binding.key}' is missing`, MISSING[binding.source]);
     }
     return undefined;
   }

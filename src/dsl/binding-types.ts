@@ -32,6 +32,8 @@ export type WithBinding<R, N extends string, O> = R & { readonly [K in N]: Bound
 export type QueryOptions = BindingOptions;
 /** Options of a request header binding. */
 export type HeaderOptions = BindingOptions;
+/** Options of a cookie binding. */
+export type CookieOptions = BindingOptions;
 /**
  * Options of a matrix variable binding; `pathVar` names the placeholder whose segment carries it:
  * one of `V`, the placeholders of the route's path when it is a literal.

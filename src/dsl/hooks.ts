@@ -21,7 +21,7 @@ export interface HookContext<T = {}> extends StateAccess<T>, RequestHead {
 }
 
 /** What a `preHandler` hook (a guard) sees: the handler's context, inputs bound, before the body is read. */
-export type GuardContext<T = {}, P = Readonly<Record<string, unknown>>, Q = Readonly<Record<string, unknown>>, H = Readonly<Record<string, unknown>>, M = Readonly<Record<string, unknown>>> = RequestContext<P, Q, H, M, undefined, undefined, T>;
+export type GuardContext<T = {}, P = Readonly<Record<string, unknown>>, Q = Readonly<Record<string, unknown>>, H = Readonly<Record<string, unknown>>, M = Readonly<Record<string, unknown>>, C = Readonly<Record<string, unknown>>> = RequestContext<P, Q, H, M, undefined, undefined, T, C>;
 
 /** The head of a response the router is about to write, for `onSend`: add or change headers there. */
 export interface OutgoingHead {

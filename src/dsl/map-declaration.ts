@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { BodyOf, BodyToken } from './body-types';
-import type { BoundValues, HeaderOptions, MatrixOptions, NamedBinding, QueryOptions } from './binding-types';
+import type { BoundValues, CookieOptions, HeaderOptions, MatrixOptions, NamedBinding, QueryOptions } from './binding-types';
 import type { PathParams, Prefixed } from './path-params';
 import type { RequestContext } from './request-context';
 
@@ -26,6 +26,8 @@ export interface MapDeclaration {
   readonly query?: readonly NamedBinding<QueryOptions>[];
   /** Request headers bound into `ctx.header`, each by name. */
   readonly header?: readonly NamedBinding<HeaderOptions>[];
+  /** Cookies (RFC 6265 section 5.4) bound into `ctx.cookie`, each by name. */
+  readonly cookie?: readonly NamedBinding<CookieOptions>[];
   /** Matrix variables (`;name=value` in a path segment, RFC 3986 section 3.3) bound into `ctx.matrix`. */
   readonly matrix?: readonly NamedBinding<MatrixOptions>[];
   /** The request body's type: a class, a Standard Schema, or a token such as `String`; read into `ctx.body`. */
@@ -74,5 +76,6 @@ export type ContextOf<D extends MapDeclaration, P extends string = '', T = {}> =
     ? BodyOf<T>
     : undefined,
   undefined,
-  T
+  T,
+  BoundValues<D['cookie']>
 >;

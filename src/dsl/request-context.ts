@@ -15,7 +15,7 @@ export type UrlValues<T extends string> = string extends T
     : [values: { readonly [K in PlaceholderNames<T>]: string | number } & Readonly<Record<string, string | number>>];
 
 /**
- * What a handler receives: the bound values under `path`, `query`, `header` and `matrix` (each
+ * What a handler receives: the bound values under `path`, `query`, `header`, `matrix` and `cookie` (each
  * keyed by the declared name), the converted `body`, what the route's `.etag()` hook established
  * (`validators`), the state the router's and the route's hooks set (`state`, `get`, typed by `T`),
  * and the raw Express `req`/`res`.
@@ -24,7 +24,7 @@ export type UrlValues<T extends string> = string extends T
  * (`({ path, req }) => ...`) or read them from `ctx`; a spread copy (`{ ...ctx }`) carries the
  * bound values only.
  */
-export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined, V = undefined, T = {}> extends StateAccess<T>, RequestHead {
+export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined, V = undefined, T = {}, C = {}> extends StateAccess<T>, RequestHead {
   /** The path's placeholders, converted as declared (`/users/{id:\\d+}`). */
   readonly path: P;
   /** The query parameters bound with `query(...)`, by name. */
@@ -33,6 +33,8 @@ export interface RequestContext<P = {}, Q = {}, H = {}, M = {}, B = undefined, V
   readonly header: H;
   /** The matrix variables bound with `matrix(...)`, by name. */
   readonly matrix: M;
+  /** The cookies bound with `cookie(...)`, by name (RFC 6265 section 5.4). */
+  readonly cookie: C;
   /** The request body, read by the converter for its Content-Type; `undefined` when the route takes none. */
   readonly body: B;
   /**

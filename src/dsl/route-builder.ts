@@ -8,14 +8,14 @@ import type { ResponseEntity } from '../response-entity';
 import type { Awaitable, GuardContext, HookSource, StateOf } from './hooks';
 import type { MappingAttributes } from './mapping-attributes';
 import type { BodyOf, BodyToken } from './body-types';
-import type { DefaultChecked, HeaderOptions, MatrixOptions, PathVarOf, QueryOptions, WithBinding } from './binding-types';
+import type { CookieOptions, DefaultChecked, HeaderOptions, MatrixOptions, PathVarOf, QueryOptions, WithBinding } from './binding-types';
 import type { PathParams } from './path-params';
 import type { Handler, RequestContext } from './request-context';
 import type { ReturningHandler, ReturnsDeclaration, ReturnsOptions, RouteMetadata } from './route-metadata';
 
 /** A binding declared on a route, before compilation. */
 export interface DeclaredBinding {
-  readonly source: 'query' | 'header' | 'matrix';
+  readonly source: 'query' | 'header' | 'cookie' | 'matrix';
   readonly name: string;
   readonly options: BindingOptions & { readonly pathVar?: string };
 }
@@ -84,7 +84,7 @@ export interface RouteRegistry {
  * @example
  * api.get('/users/{id}').produces('application/json').query('fields', { required: false }).handle(ctx => users.get(ctx.path.id))
  */
-export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefined, V = undefined, R = unknown, St = {}> {
+export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefined, V = undefined, R = unknown, St = {}, C = {}> {
   /** @internal */
   constructor(
     private readonly registry: RouteRegistry,
@@ -132,25 +132,36 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
   }
 
   /** Binds a query parameter to `ctx.query[name]`. Required by default; `defaultValue` applies when absent or empty. */
-  query<const N extends string, const O extends QueryOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, WithBinding<Q, N, O>, H, M, B, V, R, St> {
+  query<const N extends string, const O extends QueryOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, WithBinding<Q, N, O>, H, M, B, V, R, St, C> {
     return this.bind('query', name, options);
   }
 
   /** Binds a request header to `ctx.header[name]`; a missing required header answers 400. */
-  header<const N extends string, const O extends HeaderOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, WithBinding<H, N, O>, M, B, V, R, St> {
+  header<const N extends string, const O extends HeaderOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, WithBinding<H, N, O>, M, B, V, R, St, C> {
     return this.bind('header', name, options);
+  }
+
+  /**
+   * Binds a cookie of the request's Cookie field (RFC 6265 section 5.4) to `ctx.cookie[name]`,
+   * converted as declared; a missing required cookie, or one that does not convert, answers 400
+   * naming it. The name is matched exactly (cookie names are case-sensitive). The route's
+   * responses then carry `Vary: Cookie` (RFC 9110 section 12.5.5), so that no cache hands one
+   * client's answer to another whose cookie differs.
+   */
+  cookie<const N extends string, const O extends CookieOptions = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, H, M, B, V, R, St, WithBinding<C, N, O>> {
+    return this.bind('cookie', name, options);
   }
 
   /**
    * Binds a matrix variable (`/cars;color=red,blue`) to `ctx.matrix[name]`, from the segment of
    * `pathVar` (a placeholder of the path, checked at compile time when the path is a literal) or any segment.
    */
-  matrix<const N extends string, const O extends MatrixOptions<PathVarOf<S>> = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, H, WithBinding<M, N, O>, B, V, R, St> {
+  matrix<const N extends string, const O extends MatrixOptions<PathVarOf<S>> = {}>(name: N, options?: O & DefaultChecked<O>): RouteBuilder<S, Q, H, WithBinding<M, N, O>, B, V, R, St, C> {
     return this.bind('matrix', name, options);
   }
 
   /** Declares the request body: a kind token (`String`, `Buffer`, `Object`, ...) or a Standard Schema. */
-  body<const T extends BodyToken>(token: T): RouteBuilder<S, Q, H, M, BodyOf<T>, V, R, St> {
+  body<const T extends BodyToken>(token: T): RouteBuilder<S, Q, H, M, BodyOf<T>, V, R, St, C> {
     return new RouteBuilder(this.registry, { ...this.declaration, body: token });
   }
 
@@ -176,9 +187,9 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    *
    * @typeParam F - the hook; what it answers types the handler's `ctx.validators.answer`
    */
-  etag<F extends (context: RequestContext<PathParams<S>, Q, H, M, undefined, undefined, St>) => ValidatorSource | Promise<ValidatorSource>>(
+  etag<F extends (context: RequestContext<PathParams<S>, Q, H, M, undefined, undefined, St, C>) => ValidatorSource | Promise<ValidatorSource>>(
     hook: F,
-  ): RouteBuilder<S, Q, H, M, B, CurrentValidators<Awaited<ReturnType<F>>>, R, St> {
+  ): RouteBuilder<S, Q, H, M, B, CurrentValidators<Awaited<ReturnType<F>>>, R, St, C> {
     return new RouteBuilder(this.registry, {
       ...this.declaration,
       options: { ...this.declaration.options, etag: hook as RouteOptions['etag'] },
@@ -272,7 +283,7 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    * the handler must then return the schema's output (or a `ResponseEntity` of it), and the
    * API description gives that response (200 unless `status` says otherwise) the schema's JSON Schema.
    */
-  returns<const T extends StandardSchemaV1>(schema: T, options: ReturnsOptions = {}): RouteBuilder<S, Q, H, M, B, V, StandardSchemaV1.InferOutput<T>, St> {
+  returns<const T extends StandardSchemaV1>(schema: T, options: ReturnsOptions = {}): RouteBuilder<S, Q, H, M, B, V, StandardSchemaV1.InferOutput<T>, St, C> {
     const returns: ReturnsDeclaration = { schema, ...options };
     return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, returns } });
   }
@@ -282,7 +293,7 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    * hook): they run after the router's, in the order added. The state they set types the
    * handler's `ctx.state` and `ctx.get`.
    */
-  use<const U extends HookSource<never>>(hooks: U): RouteBuilder<S, Q, H, M, B, V, R, St & StateOf<U>> {
+  use<const U extends HookSource<never>>(hooks: U): RouteBuilder<S, Q, H, M, B, V, R, St & StateOf<U>, C> {
     return new RouteBuilder(this.registry, {
       ...this.declaration,
       options: { ...this.declaration.options, hooks: [...(this.declaration.options.hooks ?? []), hooks] },
@@ -296,12 +307,12 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    * (`ctx.set('user', user)`) types the handler's state: `.guard<{ user: User }>(ctx => ...)`.
    * Declare the bindings it reads before it.
    */
-  guard<U extends object = {}>(check: (context: GuardContext<St & U, PathParams<S>, Q, H, M>) => Awaitable<void | ResponseEntity>): RouteBuilder<S, Q, H, M, B, V, R, St & U> {
-    return this.use({ preHandler: check as unknown as (context: GuardContext<never>) => Awaitable<void | ResponseEntity> }) as RouteBuilder<S, Q, H, M, B, V, R, St & U>;
+  guard<U extends object = {}>(check: (context: GuardContext<St & U, PathParams<S>, Q, H, M, C>) => Awaitable<void | ResponseEntity>): RouteBuilder<S, Q, H, M, B, V, R, St & U, C> {
+    return this.use({ preHandler: check as unknown as (context: GuardContext<never>) => Awaitable<void | ResponseEntity> }) as RouteBuilder<S, Q, H, M, B, V, R, St & U, C>;
   }
 
   /** Registers the route with its handler. Throws if the route is malformed or ambiguous with another. */
-  handle(handler: ReturningHandler<RequestContext<PathParams<S>, Q, H, M, B, V, St>, R>): void {
+  handle(handler: ReturningHandler<RequestContext<PathParams<S>, Q, H, M, B, V, St, C>, R>): void {
     this.registry.register(this.declaration, handler as Handler<never>);
   }
 }

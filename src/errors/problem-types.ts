@@ -27,11 +27,15 @@ export const ProblemType = {
   invalidRequestHeader: 'urn:represent:problem:invalid-request-header',
   /** 400: Host missing from an HTTP/1.1 request, sent twice, empty or not `host[:port]` (RFC 9112 section 3.2). */
   invalidHost: 'urn:represent:problem:invalid-host',
+  /** 400: a required cookie (RFC 6265 section 5.4) is absent. */
+  missingCookie: 'urn:represent:problem:missing-cookie',
+  /** 400: a cookie does not convert to its declared type. */
+  invalidCookie: 'urn:represent:problem:invalid-cookie',
   /** 400: a required matrix variable (`;name=value` in a path segment) is absent. */
   missingMatrixVariable: 'urn:represent:problem:missing-matrix-variable',
   /** 400: a matrix variable does not convert to its declared type. */
   invalidMatrixVariable: 'urn:represent:problem:invalid-matrix-variable',
-  /** 400: more than one query parameter, request header or matrix variable is missing or invalid; `errors` lists each. */
+  /** 400: more than one query parameter, request header, cookie or matrix variable is missing or invalid; `errors` lists each. */
   invalidParameters: 'urn:represent:problem:invalid-parameters',
   /** 400: the path holds a percent-encoding that does not decode (RFC 3986 section 2.1). */
   malformedPath: 'urn:represent:problem:malformed-path',

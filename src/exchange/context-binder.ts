@@ -5,6 +5,7 @@ import { BadRequest } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
 import { expandPath, expandTemplate } from '../routing/path-expansion';
 import type { MatrixVariables } from '../http/matrix-variables';
+import { type RequestCookies, requestCookies } from '../http/request-cookies';
 import { type RequestSegment, matrixOf } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { CurrentValidators } from '../validators';
@@ -45,7 +46,7 @@ function decodedText(segment: RequestSegment): string {
 }
 
 /**
- * Builds the handler's context: path placeholders, query parameters, headers and matrix variables,
+ * Builds the handler's context: path placeholders, query parameters, headers, cookies and matrix variables,
  * each converted as declared. Throws a 400 {@link BadRequest} naming what is missing or invalid.
  */
 export function bindContext(exchange: Exchange): Context {
@@ -53,7 +54,10 @@ export function bindContext(exchange: Exchange): Context {
   const query: Bag = {};
   const header: Bag = {};
   const matrix: Bag = {};
+  const cookie: Bag = {};
   const path = bindPath(route, segments);
+  // Parsed once, and only for a route that binds a cookie.
+  let cookies: RequestCookies | undefined;
   // Every binding is resolved, so that one answer names every missing or invalid value.
   let failures: InvalidBinding[] | undefined;
   for (const binding of route.bindings) {
@@ -67,6 +71,10 @@ export function bindContext(exchange: Exchange): Context {
         const text = Array.isArray(raw) ? raw.join(', ') : raw;
         const values = text === undefined ? undefined : binding.array ? splitList([text]) : [text.trim()];
         header[binding.key] = resolveBinding(binding, values);
+      } else if (binding.source === 'cookie') {
+        cookies ??= requestCookies(cookieField(request.headers.cookie));
+        const text = cookies[binding.name];
+        cookie[binding.key] = resolveBinding(binding, text === undefined ? undefined : binding.array ? splitList([text]) : [text]);
       } else {
         let values: string[] | undefined;
         for (const segment of binding.segment === undefined ? segments : [segments[binding.segment]]) {
@@ -81,7 +89,12 @@ export function bindContext(exchange: Exchange): Context {
     }
   }
   if (failures !== undefined) throw bindingProblem(failures);
-  return (exchange.context = new HandlerContext(path, query, header, matrix, exchange));
+  return (exchange.context = new HandlerContext(path, query, header, matrix, cookie, exchange));
+}
+
+/** The Cookie field as one line: node joins repeated lines with `; `, typed as a list or not. */
+function cookieField(raw: string | string[] | undefined): string | undefined {
+  return Array.isArray(raw) ? raw.join('; ') : raw;
 }
 
 /** Where a context keeps its exchange: a symbol, so that proxies and derived objects still reach it. */
@@ -102,6 +115,7 @@ class HandlerContext implements Context {
     readonly query: Bag,
     readonly header: Bag,
     readonly matrix: Bag,
+    readonly cookie: Bag,
     exchange: Exchange,
   ) {
     this.mediaType = exchange.mediaType;

@@ -35,7 +35,7 @@ export function writeRepresentation(exchange: Exchange, result: Result): MaybePr
   const method = request.method;
   const preset = presetHeaders(res);
   const headers = isEmpty(result.headers) ? preset : { ...preset, ...normaliseHeaders(result.headers) };
-  const finishing = { method, policy: route.cachePolicy, now, varies: false, surrogateKeys: surrogateKeyLines(exchange) };
+  const finishing = { method, policy: route.cachePolicy, now, varies: false, varyFields: route.varyFields, surrogateKeys: surrogateKeyLines(exchange) };
   if (result.body === undefined) {
     send(res, result.status, finaliseHeaders('representation', headers, finishing), undefined);
     return;

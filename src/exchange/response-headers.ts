@@ -23,6 +23,12 @@ export interface RepresentationFinishing {
   readonly varies: boolean;
   /** The surrogate key field lines the response is tagged with (`Surrogate-Key: user:7`), when it is. */
   readonly surrogateKeys?: readonly (readonly [string, string])[] | undefined;
+  /**
+   * The other request fields the route's answer depends on (`Cookie` when it binds a cookie): the
+   * response names them in Vary (RFC 9110 section 12.5.5), so that a cache reuses it only for a
+   * request that carries the same values (RFC 9111 section 4.1).
+   */
+  readonly varyFields?: readonly string[];
 }
 
 /** What a problem's final header set depends on besides the headers set before it. */
@@ -53,7 +59,8 @@ export function finaliseHeaders(answer: 'problem', preset: ResponseHeaderMap, fi
 export function finaliseHeaders(answer: Answer, headers: ResponseHeaderMap, finishing: RepresentationFinishing | ProblemFinishing): ResponseHeaderMap {
   if ('own' in finishing) return problemHeaders(headers, finishing);
   const final = cacheHeaders(finishing.method, finishing.policy, headers, finishing.now);
-  if (finishing.varies) varyOnAccept(final);
+  if (finishing.varies) varyOn(final, 'Accept');
+  if (finishing.varyFields !== undefined) for (const field of finishing.varyFields) varyOn(final, field);
   // Kept on a 304 too: a cache that freshens its stored response with the 304's fields keeps its keys.
   if (finishing.surrogateKeys !== undefined) for (const [name, value] of finishing.surrogateKeys) final[name] = value;
   return answer === 'not-modified' ? notModifiedInstead(final) : final;
@@ -79,22 +86,23 @@ function problemHeaders(headers: ResponseHeaderMap, { now, varies, own }: Proble
   result.date = formatHttpDate(now);
   // A detail quotes what the client sent: no browser may take it for anything but its label.
   result[NO_SNIFF_NAME] = NO_SNIFF_VALUE;
-  if (varies) varyOnAccept(result);
+  if (varies) varyOn(result, 'Accept');
   return result;
 }
 
 /**
- * Adds `Accept` to a response's Vary, the one place the router says a response varies by Accept
- * (RFC 9110 section 12.5.5): kept once, and not beside `*`.
+ * Adds a request field to a response's Vary, the one place the router says a response varies by
+ * Accept (or by a cookie it bound) (RFC 9110 section 12.5.5): kept once, and not beside `*`.
  */
-function varyOnAccept(headers: ResponseHeaderMap): void {
+function varyOn(headers: ResponseHeaderMap, field: string): void {
   const current = headers.vary;
   if (current === undefined) {
-    headers.vary = 'Accept';
+    headers.vary = field;
     return;
   }
   const list = (Array.isArray(current) ? current.join(',') : current).split(',').map((v) => v.trim()).filter(Boolean);
-  if (!list.some((v) => v.toLowerCase() === 'accept' || v === '*')) list.push('Accept');
+  const name = field.toLowerCase();
+  if (!list.some((v) => v.toLowerCase() === name || v === '*')) list.push(field);
   headers.vary = list.join(', ');
 }
 

@@ -86,7 +86,7 @@ function answerFromHook(exchange: Exchange, answer: ValidatorSource): MaybePromi
   if (checked && answerPreconditions(exchange, validators) === 'not-modified') {
     const headers = presetHeaders(exchange.outgoing);
     if (validators.etag !== undefined) headers.etag = validators.etag;
-    const finishing = { method: request.method, policy: route.cachePolicy, now: exchange.now, varies: representation.varies, surrogateKeys: surrogateKeyLines(exchange) };
+    const finishing = { method: request.method, policy: route.cachePolicy, now: exchange.now, varies: representation.varies, varyFields: route.varyFields, surrogateKeys: surrogateKeyLines(exchange) };
     return send(exchange.outgoing, 304, finaliseHeaders('not-modified', headers, finishing), undefined);
   }
   exchange.validators = currentValidators(answer, representation.tagName, checked);

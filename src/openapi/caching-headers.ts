@@ -88,7 +88,16 @@ export function successHeaders(routes: readonly RouteFacts[], method: string): R
       example: cacheControls[0],
     };
   }
-  if (routes.some((facts) => facts.variesByAccept)) headers.Vary = { $ref: '#/components/headers/VaryAccept' };
+  const others = [...new Set(routes.flatMap((facts) => facts.varyFields))];
+  const fields = [...(routes.some((facts) => facts.variesByAccept) ? ['Accept'] : []), ...others];
+  if (others.length === 0 && fields.length > 0) headers.Vary = { $ref: '#/components/headers/VaryAccept' };
+  else if (fields.length > 0) {
+    headers.Vary = {
+      description: `The answer depends on ${fields.map((field) => `\`${field}\``).join(' and ')} (RFC 9110 section 12.5.5): a cache reuses it only for the same values.`,
+      schema: { type: 'string' },
+      example: fields.join(', '),
+    };
+  }
   return headers;
 }
 

@@ -39,6 +39,8 @@ function bindingParameter(binding: CompiledBinding): ParameterObject {
     in: binding.source,
     required: binding.required,
     ...(binding.array && binding.source === 'query' && { style: 'form', explode: true }),
+    // One cookie holds the list, comma-separated (`tags=a,b`): a client cannot repeat a cookie's name.
+    ...(binding.array && binding.source === 'cookie' && { style: 'form', explode: false }),
     ...(booleans !== '' && { description: `A boolean${booleans}.` }),
     schema,
   };
@@ -79,7 +81,7 @@ function keyOf(location: Location, name: string): string {
   return `${location}:${location === 'header' ? name.toLowerCase() : name}`;
 }
 
-/** The path, query and header parameters of one route, by `in:name`. */
+/** The path, query, header and cookie parameters of one route, by `in:name`. */
 export function routeParameters(facts: RouteFacts): Map<string, ParameterObject> {
   const parameters = new Map<string, ParameterObject>();
   for (const segment of facts.segments) {

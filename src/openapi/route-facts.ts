@@ -40,6 +40,8 @@ export interface RouteFacts {
   readonly declaresProduces: boolean;
   /** Whether an answer's representation depends on Accept (`Vary: Accept`). */
   readonly variesByAccept: boolean;
+  /** The other request fields its answers depend on (`Cookie` when it binds a cookie), named in Vary. */
+  readonly varyFields: readonly string[];
   readonly cachePolicy: ResponsePolicy | undefined;
   /** Whether `.etag()` gives the validators before the handler runs. */
   readonly hasValidators: boolean;
@@ -72,6 +74,7 @@ export function routeFacts(route: Route): RouteFacts {
     declaresProduces: !mapping.produces.isEmpty,
     // The pipeline's own decision, for a request without Accept (which accepts anything).
     variesByAccept: chooseRepresentation(route, 'object', []).varies,
+    varyFields: route.varyFields,
     cachePolicy: route.cachePolicy,
     hasValidators: options.etag !== undefined,
     bodyLimit: route.bodyLimit,

@@ -62,6 +62,8 @@ export interface Route {
   readonly producedTypes: readonly MediaType[];
   /** The essence (`type/subtype`) of each of {@link producedTypes}, in the same order. */
   readonly producedEssences: readonly string[];
+  /** The request fields besides Accept its answers depend on, for Vary: `Cookie` when it binds a cookie. */
+  readonly varyFields: readonly string[];
   /**
    * The kind of value the route is taken to answer with before its handler has run, for the
    * representation its `.etag()` hook answers preconditions for: the kind it declares
