@@ -1,36 +1,28 @@
 import type { RequestListener } from 'node:http';
 import type { RequestHandler } from 'express';
-import { compileBinding } from './binding/value-binding';
 import type { MapDeclaration, ContextOf, ReturnOf } from './dsl/map-declaration';
 import type { ReturningHandler } from './dsl/route-metadata';
 import type { HookSource, StateOf, StateOfList } from './dsl/hooks';
 import type { Handler } from './dsl/request-context';
 import type { Prefixed } from './dsl/path-params';
-import { type RouteDeclaration, RouteBuilder, type RouteTimeout, type SurrogateKeySource } from './dsl/route-builder';
+import { type RouteDeclaration, RouteBuilder, type RouteTimeout } from './dsl/route-builder';
 import { type DispatchOptions, createDispatcher, createListener } from './exchange/dispatcher';
 import type { ResponsePolicy } from './caching/response-policy';
-import { DEFAULT_MAX_DEPTH } from './converters/body-converter';
 import { type ConverterRegistry, defaultConverters } from './converters/converter-registry';
-import { DEFAULT_BODY_LIMIT } from './exchange/body-reader';
-import { type RouterHooks, combineHooks, compileHooks } from './exchange/hook-points';
-import { essence, isConcrete } from './http/media-type';
-import { RouteIndex } from './routing/route-index';
-import { compileBody, declaredAnswerKind, defaultXmlRoot, perKind, presumedAnswerKind, readableTypes, tagNames, readsFormObjects, writableOffers, writableRanges } from './routing/route-compilation';
-import type { MappingAttributes } from './dsl/mapping-attributes';
-import {
-  type RequestMapping,
-  combineMappings,
-  compileMapping,
-  describeMapping,
-  mappingsTie,
-} from './routing/request-mapping';
-import type { AnyHandler, DeclaredSurrogateKeys, Route, RouteInfo } from './routing/route';
 import { type SurrogateKeyField, surrogateKeyFields } from './caching/surrogate-keys';
-import { formatRouteTable, routeInfo } from './routing/route-table';
-import { unwritableProduces } from './routing/unwritable-produces';
+import { type RouterHooks, combineHooks, compileHooks } from './exchange/hook-points';
+import type { MappingAttributes } from './dsl/mapping-attributes';
+import { type RequestMapping, compileMapping } from './routing/request-mapping';
+import { parsePathTemplate } from './routing/path-template';
+import type { Route, RouteInfo } from './routing/route';
+import { type RouteTreeNode, formatRouteTree, routeInfo } from './routing/route-table';
+import { RouteTree } from './routing/route-tree';
 import { openApiDocument } from './openapi/openapi-document';
 import type { OpenApiDocument, OpenApiOptions } from './openapi/openapi-types';
 import { routeFacts } from './openapi/route-facts';
+import { type RouterScope, compileRoute, innerScope } from './route-compiler';
+
+export { AmbiguousMappingError } from './routing/route-tree';
 
 /** Router-level defaults for every route's attributes, plus dispatch options. */
 export interface RouterOptions extends MappingAttributes, DispatchOptions {
@@ -57,21 +49,11 @@ export interface RouterOptions extends MappingAttributes, DispatchOptions {
   /**
    * The response fields routes' surrogate keys go in (`.surrogateKeys(...)`): `Surrogate-Key`
    * (space-separated, Fastly's and Varnish xkey's) by default; `Cache-Tag` (Cloudflare's) or any
-   * other name is a comma-separated list. Several names give each field.
+   * other name is a comma-separated list. Several names give each field. A mounted router without
+   * it takes the outer router's.
    */
   readonly surrogateKeyHeaders?: readonly string[];
 }
-
-/** Thrown when two routes would tie for some request. */
-export class AmbiguousMappingError extends Error {
-  constructor(existing: string, added: string) {
-    super(`Ambiguous mapping: '${added}' would tie with the already declared '${existing}' for some requests`);
-    this.name = 'AmbiguousMappingError';
-  }
-}
-
-const COOKIE_FIELD: readonly string[] = Object.freeze(['Cookie']);
-const NO_FIELDS: readonly string[] = Object.freeze([]);
 
 function list(value: string | readonly string[] | undefined): string[] {
   return value === undefined ? [] : typeof value === 'string' ? [value] : [...value];
@@ -81,19 +63,35 @@ function emptyDeclaration(path: string, methods: readonly string[]): RouteDeclar
   return { attributes: { path, method: methods, params: [], headers: [], consumes: [], produces: [] }, bindings: [], body: undefined, options: {} };
 }
 
+/** A route as declared, kept so that it can be compiled again when its router is mounted in another. */
+interface Declared {
+  readonly declaration: RouteDeclaration;
+  readonly handler: Handler<never>;
+}
+
 /**
  * A set of routes declared with the DSL, compiled into one Express middleware. Everything that can
  * be is done when a route is declared: templates and conditions are parsed, the route is indexed
- * in a segment trie and checked for ambiguity against the routes of the same path shape.
+ * in a segment trie and checked for ambiguity against the routes of the same path shape. Routers
+ * nest: one mounted in another ({@link mount}) has its routes compiled with both routers'
+ * defaults, into the one index of the outermost router.
  */
 export class Router<P extends string = '', T = {}> {
   private readonly defaults: RequestMapping;
-  private readonly index = new RouteIndex<Route>();
-  private readonly byShape = new Map<string, Route[]>();
-  private readonly table: Route[] = [];
   private readonly converters: ConverterRegistry;
   private readonly hooks: RouterHooks;
   private readonly surrogateKeyFields: readonly SurrogateKeyField[];
+  /** The routes of the outermost router this one is (or is mounted) in, this one's among them. */
+  private tree = new RouteTree();
+  /** Where this router is mounted, when it is. */
+  private parent: { readonly router: Router<string, unknown>; readonly path: string } | undefined;
+  private readonly children: Router<string, unknown>[] = [];
+  private readonly declared: Declared[] = [];
+  /** This router's own routes, compiled in its current scope. */
+  private own: Route[] = [];
+  #scope: RouterScope | undefined;
+  /** Set once `middleware()` or `wrap()` handed its routes out: it can no longer be mounted. */
+  private served = false;
 
   /** @internal use {@link createRouter} */
   constructor(private readonly options: RouterOptions = {}) {
@@ -105,18 +103,104 @@ export class Router<P extends string = '', T = {}> {
     this.surrogateKeyFields = surrogateKeyFields(options.surrogateKeyHeaders ?? ['Surrogate-Key']);
   }
 
+  /** What this router gives its routes: its own defaults, under those of the routers it is mounted in. */
+  private scope(): RouterScope {
+    if (this.#scope !== undefined) return this.#scope;
+    const { options } = this;
+    const parent = this.parent;
+    this.#scope =
+      parent === undefined
+        ? {
+            defaults: this.defaults,
+            registry: this.converters,
+            hooks: this.hooks.points,
+            cache: options.cache,
+            bodyLimit: options.bodyLimit,
+            maxDepth: options.maxDepth,
+            timeout: options.timeout,
+            surrogateKeyFields: this.surrogateKeyFields,
+          }
+        : innerScope(parent.router.scope(), parent.path, this.defaults, this.hooks.points, options, this.surrogateKeyFields);
+    return this.#scope;
+  }
+
+  /** This router and every router mounted in it, however deep, outer before inner. */
+  private subtree(): Router<string, unknown>[] {
+    return [this as Router<string, unknown>, ...this.children.flatMap((child) => child.subtree())];
+  }
+
+  /** The compiled routes of this router and of every router mounted in it, in declaration order. */
+  private subtreeRoutes(): Route[] {
+    return this.subtree()
+      .flatMap((router) => router.own)
+      .sort((a, b) => a.order - b.order);
+  }
+
   /**
    * Adds hooks for every route of this router (a set of lifecycle hooks, or standard Express
    * middleware such as `cors()`, run as an `onRequest` hook under both mounts), after those
    * already added. Hooks run for the requests whose path one of the routes matches; a route's own
-   * hooks run after them. Use it before declaring routes (a route declared before would be
-   * served without them, so it throws), and keep the returned router: its handlers' `ctx.state` is
-   * typed with what the hooks set (`const api = createRouter().use(auth)`).
+   * hooks run after them, and so do those of a router mounted in this one. Use it before declaring
+   * routes (a route declared before would be served without them, so it throws), and keep the
+   * returned router: its handlers' `ctx.state` is typed with what the hooks set
+   * (`const api = createRouter().use(auth)`).
    */
   use<const U extends HookSource<never>>(hooks: U): Router<P, T & StateOf<U>> {
-    if (this.table.length > 0) throw new Error(`router.use(...) after ${this.table.length} route(s) were declared: add the router's hooks before its routes`);
+    const declared = this.subtreeRoutes().length;
+    if (declared > 0) throw new Error(`router.use(...) after ${declared} route(s) were declared: add the router's hooks before its routes`);
     this.hooks.points = combineHooks(this.hooks.points, compileHooks([hooks]));
+    for (const router of this.subtree()) router.#scope = undefined;
     return this as unknown as Router<P, T & StateOf<U>>;
+  }
+
+  /**
+   * Mounts `router` at `path` in this router, as Spring combines a controller's mapping with its
+   * methods': every route of `router` (those declared already and those declared later) is
+   * compiled with this router's defaults first, then the mount path, then `router`'s own: paths
+   * join (`/api` + `/v2` + `/users/{id}`), methods, params and headers conditions add up, and
+   * produces, consumes, the cache policy, the body limit, the time limit and the converters of the
+   * inner router replace the outer's when it sets them. This router's hooks run before the inner
+   * router's, which run before the route's. The routes join this router's index and its ambiguity
+   * check (a tie with any route of the tree throws, here or when declared), `routes()`,
+   * `printRoutes()` and `openapi()`; serve the outermost router (`middleware()` or `wrap()`), whose
+   * dispatch options (`origin`, `now`) apply to every route. A router is mounted once, before it
+   * is served, and never in itself or in a router mounted in it. `ctx.state` in the inner router's
+   * handlers is typed from its own hooks.
+   */
+  mount(path: string, router: Router<string, object>): this {
+    const inner = router as unknown as Router<string, unknown>;
+    const where = `router.mount('${path}', ...)`;
+    try {
+      parsePathTemplate(path);
+    } catch (error) {
+      throw new Error(`${where}: ${(error as Error).message}`, { cause: error });
+    }
+    if (!(inner instanceof Router)) throw new TypeError(`${where}: only a router made by createRouter() can be mounted`);
+    if (inner.parent !== undefined) throw new Error(`${where}: that router is already mounted at '${inner.parent.path}'`);
+    if (inner.subtree().includes(this as Router<string, unknown>)) throw new Error(`${where}: a router cannot be mounted in itself or in a router mounted in it`);
+    if (inner.served) throw new Error(`${where}: that router already serves requests (middleware() or wrap() was called): mount it before serving the outer router`);
+    for (const option of ['origin', 'now'] as const) {
+      if (inner.options[option] !== undefined) throw new Error(`${where}: the '${option}' option of a mounted router would not apply: give it to the outermost router`);
+    }
+    const routers = inner.subtree();
+    inner.parent = { router: this as Router<string, unknown>, path };
+    for (const each of routers) each.#scope = undefined;
+    // Compiled again in the new scope, then added all or none: a tie leaves both trees as they were.
+    let order = this.tree.nextOrder;
+    const compiled = routers.map((each) => each.declared.map(({ declaration, handler }) => compileRoute(declaration, handler, each.scope(), order++)));
+    try {
+      this.tree.add(compiled.flat());
+    } catch (error) {
+      inner.parent = undefined;
+      for (const each of routers) each.#scope = undefined;
+      throw error;
+    }
+    routers.forEach((each, index) => {
+      each.tree = this.tree;
+      each.own = compiled[index]!;
+    });
+    this.children.push(inner);
+    return this;
   }
 
   /** Starts a route on a path template, for any method until `.method(...)` says otherwise. */
@@ -190,100 +274,56 @@ export class Router<P extends string = '', T = {}> {
 
   /** @internal Compiles and indexes a declared route. */
   register(declaration: RouteDeclaration, handler: Handler<never>): void {
-    const { attributes } = declaration;
-    const name = `${attributes.method.join('|') || '*'} ${attributes.path ?? ''}`;
-    if (typeof handler !== 'function') throw new Error(`Route ${name}: the handler must be a function`);
-    const combined = combineMappings(this.defaults, compileMapping(attributes, name));
-    const mapping = declaration.body === undefined ? combined : { ...combined, consumes: combined.consumes.requiringBody() };
-    const bindings = declaration.bindings.map((binding) => {
-      try {
-        const pathVar = binding.options.pathVar;
-        const segment = pathVar === undefined ? undefined : mapping.template.segments.findIndex((s) => s.kind !== 'literal' && s.name === pathVar);
-        if (segment === -1) throw new Error(`matrix variable '${binding.name}' names pathVar '${pathVar}', which is not a placeholder of the path`);
-        return compileBinding(binding.source, binding.name, binding.options, segment);
-      } catch (error) {
-        throw new Error(`Route ${name}: ${(error as Error).message}`, { cause: error });
-      }
-    });
-    const registry = declaration.options.converters === undefined ? this.converters : declaration.options.converters(this.converters);
-    const unwritable = unwritableProduces(registry, mapping.produces);
-    if (unwritable !== undefined) throw new Error(`Route ${name}: it produces ${unwritable}`);
-    const body = compileBody(declaration.body);
-    const offers = perKind(writableOffers, registry, mapping.produces);
-    const declaredKind = declaredAnswerKind(declaration.options.returns);
-    const producedTypes = mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType);
-    const route: Route = {
-      registry,
-      bodyKind: body.kind,
-      bodySchema: body.schema,
-      bodyShape: body.shape,
-      bodyLimit: declaration.options.bodyLimit ?? this.options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-      maxDepth: this.options.maxDepth ?? DEFAULT_MAX_DEPTH,
-      readableTypes: readableTypes(registry, body.kind, mapping.consumes),
-      formObjects: readsFormObjects(body.kind, mapping.consumes),
-      cachePolicy: declaration.options.cache ?? this.options.cache,
-      surrogateKeys: declaredSurrogateKeys(declaration.options.surrogateKeys),
-      surrogateKeyFields: this.surrogateKeyFields,
-      timeout: declaration.options.timeout ?? this.options.timeout,
-      xmlRoot: declaration.options.xmlRoot ?? defaultXmlRoot(mapping.template),
-      offers,
-      answerKind: declaredKind ?? presumedAnswerKind(offers),
-      declaredAnswerKind: declaredKind,
-      tagNames: tagNames(offers),
-      ranges: perKind(writableRanges, registry, mapping.produces),
-      producedTypes,
-      producedEssences: producedTypes.map(essence),
-      // RFC 9110 section 12.5.5: the answer depends on the Cookie field, so caches must key it by it.
-      varyFields: bindings.some((binding) => binding.source === 'cookie') ? COOKIE_FIELD : NO_FIELDS,
-      order: this.table.length,
-      mapping,
-      template: mapping.template,
-      prefix: this.defaults.template,
-      bindings,
-      body: declaration.body,
-      options: declaration.options,
-      handler: handler as unknown as AnyHandler,
-      hooks: combineHooks(this.hooks.points, compileHooks(declaration.options.hooks ?? [])),
-      description: describeMapping(mapping),
-    };
-    const sameShape = this.byShape.get(mapping.template.shapeKey) ?? [];
-    const rival = sameShape.find((other) => mappingsTie(other.mapping, mapping));
-    if (rival !== undefined) throw new AmbiguousMappingError(rival.description, route.description);
-    sameShape.push(route);
-    this.byShape.set(mapping.template.shapeKey, sameShape);
-    this.table.push(route);
-    this.index.add(route);
+    const route = compileRoute(declaration, handler, this.scope(), this.tree.nextOrder);
+    this.tree.add([route]);
+    this.own.push(route);
+    this.declared.push({ declaration, handler });
   }
 
-  /** The route table, in declaration order. */
+  /** The route table, in declaration order: this router's routes and those of the routers mounted in it. */
   routes(): RouteInfo[] {
-    return this.table.map(routeInfo);
+    return this.subtreeRoutes().map(routeInfo);
   }
 
   /**
-   * The OpenAPI 3.1 document of the routes declared so far, built from the route table alone:
-   * paths and placeholders with their patterns, matrix variables, query and header bindings,
+   * The OpenAPI 3.1 document of the routes declared so far (those of the routers mounted in this
+   * one included), built from the route table alone:
+   * paths and placeholders with their patterns, matrix variables, query, header and cookie bindings,
    * params and headers conditions, request bodies per consumed type (with the JSON Schema of a
    * Standard Schema body), responses per produced type, the problem responses each route may
    * give and the caching headers of its policy and validators. Route metadata (`.summary()`,
    * `.tags()`, `.returns(schema)`, ...) adds to it. Throws when two operations declare one operationId.
    */
   openapi(options: OpenApiOptions): OpenApiDocument {
-    return openApiDocument(this.table.map(routeFacts), options);
+    return openApiDocument(this.subtreeRoutes().map(routeFacts), options);
   }
 
-  /** The route table as text, for printing at start-up. */
+  /**
+   * The route table as text, for printing at start-up: one route a line, and under each mounted
+   * router's full path its own routes, indented.
+   */
   printRoutes(): string {
-    return formatRouteTable(this.routes());
+    return formatRouteTree(this.routeTree());
+  }
+
+  private routeTree(): RouteTreeNode {
+    return { prefix: this.scope().defaults.template.text, rows: this.own.map(routeInfo), children: this.children.map((child) => child.routeTree()) };
+  }
+
+  /** The router requests are dispatched from: this one, unless it is mounted in another (which serves it). */
+  private servedRoot(call: string): void {
+    if (this.parent !== undefined) throw new Error(`router.${call}: this router is mounted at '${this.parent.path}' in another router: serve that one`);
+    this.served = true;
   }
 
   /**
    * The Express middleware that dispatches to the routes. Mount it with `app.use(router.middleware())`,
    * also under a base path. Requests no route's path matches go on with `next()`. Routes declared
-   * after this call are served too.
+   * after this call are served too, and so are those of routers mounted in this one.
    */
   middleware(): RequestHandler {
-    return createDispatcher(this.index, this.options, this.hooks);
+    this.servedRoot('middleware()');
+    return createDispatcher(this.tree.index, this.options, this.hooks);
   }
 
   /**
@@ -293,19 +333,12 @@ export class Router<P extends string = '', T = {}> {
    * `res` the first time they read `ctx.req` or `ctx.res`. The app's own middleware does not run
    * for these requests: give the router what must run for them as hooks ({@link use}: Express
    * middleware such as `cors()` runs unchanged there), or use {@link middleware}.
-   * Routes declared after this call are served too.
+   * Routes declared after this call are served too, and so are those of routers mounted in this one.
    */
   wrap(listener: RequestListener): RequestListener {
-    return createListener(this.index, this.options, this.hooks, listener);
+    this.servedRoot('wrap(listener)');
+    return createListener(this.tree.index, this.options, this.hooks, listener);
   }
-}
-
-/** A route's surrogate keys, fixed ones apart from the functions that compute keys per response. */
-function declaredSurrogateKeys(sources: readonly SurrogateKeySource[] | undefined): DeclaredSurrogateKeys | undefined {
-  if (sources === undefined || sources.length === 0) return undefined;
-  const fixed = [...new Set(sources.filter((source): source is string => typeof source === 'string'))];
-  const computed = sources.filter((source) => typeof source === 'function') as unknown as DeclaredSurrogateKeys['computed'];
-  return { fixed, computed };
 }
 
 /**

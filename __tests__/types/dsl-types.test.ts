@@ -13,6 +13,7 @@ import {
   type Router,
   type ValidatorSource,
   createRouter,
+  hooks,
   validateWithSchema,
 } from '../../src';
 
@@ -176,6 +177,16 @@ describe('handler context types', () => {
     api.get('/bad-cookie').cookie('beta', { type: 'boolean', defaultValue: 1 });
     // @ts-expect-error: 'date' is not a value type
     api.get('/bad-cookie').cookie('when', { type: 'date' });
+  });
+
+  it('mounts any router, whatever its path and the state its hooks set', () => {
+    const outer = createRouter({ path: '/api' });
+    const tenants = createRouter({ path: '/tenants/{tenant}' });
+    const authed = createRouter().use(hooks<{ user: string }>({ preHandler: (ctx) => ctx.set('user', 'ann') }));
+    authed.get('/me').handle((ctx) => expectTypeOf(ctx.state.user).toEqualTypeOf<string>());
+    expectTypeOf(outer.mount('/t', tenants).mount('/a', authed)).toEqualTypeOf<typeof outer>();
+    // @ts-expect-error: only a router mounts (and the router checks it when called)
+    expect(() => outer.mount('/x', {})).toThrow('only a router made by createRouter() can be mounted');
   });
 
   it('types the body from a kind token or a Standard Schema', () => {

@@ -31,3 +31,22 @@ export function formatRouteTable(rows: readonly RouteInfo[]): string {
     })
     .join('\n');
 }
+
+/** A router's rows and the routers mounted in it, for {@link formatRouteTree}. */
+export interface RouteTreeNode {
+  /** The router's full path prefix (`/api/v2`), `/` at the root. */
+  readonly prefix: string;
+  readonly rows: readonly RouteInfo[];
+  readonly children: readonly RouteTreeNode[];
+}
+
+/**
+ * The route table of a router and the routers mounted in it: its own routes as
+ * {@link formatRouteTable} writes them, then each mounted router's full prefix followed by a colon
+ * and its routes indented under it, as deep as they nest. A router with none mounted prints as its table.
+ */
+export function formatRouteTree(node: RouteTreeNode, indent = ''): string {
+  const own = node.rows.length === 0 ? [] : formatRouteTable(node.rows).split('\n').map((line) => `${indent}${line}`);
+  const nested = node.children.flatMap((child) => [`${indent}${child.prefix}:`, ...(child.rows.length + child.children.length === 0 ? [] : [formatRouteTree(child, `${indent}  `)])]);
+  return [...own, ...nested].join('\n');
+}
