@@ -4,6 +4,7 @@
  * @module represent
  */
 export { createRouter, Router, AmbiguousMappingError, type RouterOptions } from './router';
+export { DEFAULT_FORMATS, type FormatOptions } from './http/format-override';
 export { RouteBuilder, type RouteTimeout } from './dsl/route-builder';
 export {
   hooks,

@@ -13,6 +13,7 @@ import { type SurrogateKeyField, surrogateKeyFields } from './caching/surrogate-
 import { type RouterHooks, combineHooks, compileHooks } from './exchange/hook-points';
 import type { MappingAttributes } from './dsl/mapping-attributes';
 import { type RequestMapping, compileMapping } from './routing/request-mapping';
+import { compileFormats } from './http/format-override';
 import { parsePathTemplate } from './routing/path-template';
 import type { Route, RouteInfo } from './routing/route';
 import { type RouteTreeNode, formatRouteTree, routeInfo } from './routing/route-table';
@@ -96,6 +97,8 @@ export class Router<P extends string = '', T = {}> {
   /** @internal use {@link createRouter} */
   constructor(private readonly options: RouterOptions = {}) {
     this.defaults = compileMapping({ ...options, path: options.path ?? '' }, 'defaults');
+    // A malformed format throws here, where the router is made, not when it is served.
+    if (options.formats !== undefined) compileFormats(options.formats);
     const converters = options.converters;
     this.converters = converters === undefined ? defaultConverters() : typeof converters === 'function' ? converters(defaultConverters()) : converters;
     const onError = options.onError === undefined ? [] : [{ onError: options.onError }];
@@ -163,7 +166,7 @@ export class Router<P extends string = '', T = {}> {
    * router's, which run before the route's. The routes join this router's index and its ambiguity
    * check (a tie with any route of the tree throws, here or when declared), `routes()`,
    * `printRoutes()` and `openapi()`; serve the outermost router (`middleware()` or `wrap()`), whose
-   * dispatch options (`origin`, `now`) apply to every route. A router is mounted once, before it
+   * dispatch options (`origin`, `now`, `formats`) apply to every route. A router is mounted once, before it
    * is served, and never in itself or in a router mounted in it. `ctx.state` in the inner router's
    * handlers is typed from its own hooks.
    */
@@ -179,7 +182,7 @@ export class Router<P extends string = '', T = {}> {
     if (inner.parent !== undefined) throw new Error(`${where}: that router is already mounted at '${inner.parent.path}'`);
     if (inner.subtree().includes(this as Router<string, unknown>)) throw new Error(`${where}: a router cannot be mounted in itself or in a router mounted in it`);
     if (inner.served) throw new Error(`${where}: that router already serves requests (middleware() or wrap() was called): mount it before serving the outer router`);
-    for (const option of ['origin', 'now'] as const) {
+    for (const option of ['origin', 'now', 'formats'] as const) {
       if (inner.options[option] !== undefined) throw new Error(`${where}: the '${option}' option of a mounted router would not apply: give it to the outermost router`);
     }
     const routers = inner.subtree();

@@ -25,14 +25,29 @@ export interface RequestInfo {
   readonly contentType: MediaType | undefined;
   /** Whether the request has a body (RFC 9112 section 6.3: Content-Length > 0 or Transfer-Encoding). */
   readonly hasBody: boolean;
+  /** The Accept the request is answered by: its own, or the one the format its URL names stands for. */
+  readonly accept: readonly MediaRange[];
+  /**
+   * The format the URL names (`xml` of `/users/7.xml` or `?format=xml`) when the router takes
+   * formats: it chose the representation, not Accept.
+   */
+  readonly format?: string;
+}
+
+/** A format a request's URL names, and the Accept it stands for. */
+export interface NamedFormat {
+  readonly name: string;
   readonly accept: readonly MediaRange[];
 }
 
 const OCTET_STREAM: MediaType = Object.freeze({ type: 'application', subtype: 'octet-stream', parameters: {} });
 
-/** A {@link RequestInfo} over a method, a URL and headers; each part is parsed on first use. */
-export function createRequestInfo(method: string, url: string, headers: IncomingHttpHeaders): RequestInfo {
-  return new LazyRequestInfo(method, url, headers);
+/**
+ * A {@link RequestInfo} over a method, a URL and headers; each part is parsed on first use. A
+ * `format` the URL names replaces Accept.
+ */
+export function createRequestInfo(method: string, url: string, headers: IncomingHttpHeaders, format?: NamedFormat): RequestInfo {
+  return new LazyRequestInfo(method, url, headers, format);
 }
 
 /** One object per request, its parts parsed on first use (getters on the prototype, no closures). */
@@ -40,14 +55,17 @@ class LazyRequestInfo implements RequestInfo {
   readonly method: string;
   readonly headers: IncomingHttpHeaders;
   readonly #url: string;
+  readonly format: string | undefined;
   #query: QueryParameters | undefined = undefined;
   #contentType: MediaType | undefined | null = null;
   #accept: readonly MediaRange[] | undefined = undefined;
 
-  constructor(method: string, url: string, headers: IncomingHttpHeaders) {
+  constructor(method: string, url: string, headers: IncomingHttpHeaders, format: NamedFormat | undefined) {
     this.method = method;
     this.headers = headers;
     this.#url = url;
+    this.format = format?.name;
+    if (format !== undefined) this.#accept = format.accept;
   }
 
   get query(): QueryParameters {

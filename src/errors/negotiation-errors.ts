@@ -42,3 +42,15 @@ export function notAcceptable(available: readonly string[]): NotAcceptable {
     extensions: { available: [...available] },
   });
 }
+
+/**
+ * The 406 when a request's URL names a format (`?format=yaml`) the router does not know: the
+ * formats the resource is available in, in the detail and in `formats`, as Spring answers an
+ * unknown format parameter.
+ */
+export function unknownFormat(name: string, available: readonly string[]): NotAcceptable {
+  return new NotAcceptable(`Format '${name}' is not available; available: ${available.join(', ')}`, {
+    type: ProblemType.notAcceptable,
+    extensions: { format: name, formats: [...available] },
+  });
+}

@@ -1,6 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type RequestInfo, createRequestInfo } from '../conditions/request-info';
+import { type FormatOptions, compileFormats } from '../http/format-override';
+import { SAFE_DISPOSITION } from '../http/reflected-file-download';
 import { HttpError, NotFound, withItsStatus } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
 import { configuredOrigin } from '../http/origin';
@@ -19,6 +21,7 @@ import { type ExpressPrototypes, expressPrototypesOf, lendExpress, passingProtot
 import { requestOrigin } from './request-origin';
 import { markNoSniff } from './no-sniff';
 import { invokeRoute } from './route-invocation';
+import { guardsDownload, resolveFormat } from './requested-format';
 import { presetHeaders } from './response-headers';
 import { send } from './send';
 
@@ -37,6 +40,13 @@ export interface DispatchOptions {
    * Host. A TypeError when it is not an http or https origin.
    */
   readonly origin?: string;
+  /**
+   * Lets a request name its representation in its URL instead of Accept (off by default): a
+   * query parameter (`?format=xml`) or a path suffix (`/users/7.xml`, with `extension: true`),
+   * among the types the route produces. A response so chosen does not vary by Accept (its URL
+   * says it all); a query naming an unknown format answers 406 listing the formats available.
+   */
+  readonly formats?: FormatOptions;
 }
 
 /**
@@ -54,6 +64,7 @@ function createDispatch(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clock = options.now ?? Date.now;
   const configured = options.origin === undefined ? undefined : configuredOrigin(options.origin);
+  const formats = options.formats === undefined ? undefined : compileFormats(options.formats);
 
   /**
    * Gives a fault to the `onError` hooks in force (the router's `onError` option is the first),
@@ -122,7 +133,16 @@ function createDispatch(
    * Selects the route among the candidates and invokes it, writing what fails as a problem and
    * enforcing the route's time limit. `scope` holds the request's hooks when the router has any.
    */
-  function answer(req: IncomingMessage, res: ServerResponse, request: RequestInfo, candidates: readonly Route[], segments: readonly RequestSegment[], origin: string, scope: HookScope | undefined): void {
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: RequestInfo,
+    candidates: readonly Route[],
+    segments: readonly RequestSegment[],
+    origin: string,
+    scope: HookScope | undefined,
+    last: RequestSegment | undefined,
+  ): void {
     let points = hooks.points;
     try {
       const selection = selectRoute(candidates, request);
@@ -138,6 +158,9 @@ function createDispatch(
         return;
       }
       const { route } = selection;
+      // RFD (CVE-2015-5211): a path that ends in an extension not known to be safe names the
+      // file a browser would save the answer as f.txt; the handler's own Content-Disposition wins.
+      if (last !== undefined && guardsDownload(route, last, formats)) res.setHeader('Content-Disposition', SAFE_DISPOSITION);
       const mediaType = producedMediaType(route, request.accept);
       points = route.hooks;
       let routeScope = scope;
@@ -197,25 +220,37 @@ function createDispatch(
     if (origin === undefined) return true;
     const url = originFormOf(req.url ?? '/');
     if (url === undefined) return false;
-    const segments = splitRequestPath(url);
-    const candidates = index.lookup(segments);
+    let segments: readonly RequestSegment[] = splitRequestPath(url);
+    let candidates: readonly Route[] = index.lookup(segments);
+    let request = createRequestInfo(req.method ?? 'GET', url, req.headers);
+    if (formats !== undefined) {
+      const resolved = resolveFormat(formats, index, segments, candidates, () => request.query);
+      if (resolved.refused !== undefined) {
+        markNoSniff(res);
+        failed(resolved.refused, req, res, request);
+        return true;
+      }
+      ({ segments, candidates } = resolved);
+      if (resolved.format !== undefined) request = createRequestInfo(request.method, url, req.headers, resolved.format);
+    }
     if (candidates.length === 0) return false;
     // Whatever answers from here (representation, 304, OPTIONS, problem) is not to be sniffed.
     markNoSniff(res);
-    const request = createRequestInfo(req.method ?? 'GET', url, req.headers);
+    // The last segment as sent, suffix included: what a browser would name a saved file after.
+    const last = lastWithExtension(url);
     const points = hooks.points;
     if (points === undefined) {
-      answer(req, res, request, candidates, segments, origin, undefined);
+      answer(req, res, request, candidates, segments, origin, undefined, last);
       return true;
     }
     const scope = new HookScope(req, res, points, express, passOn);
     const arrivals = points.onRequest;
     if (arrivals === undefined) {
-      answer(req, res, request, candidates, segments, origin, scope);
+      answer(req, res, request, candidates, segments, origin, scope, last);
       return true;
     }
     const proceed = (answered: unknown): void => {
-      if (answered === undefined && !res.writableEnded) answer(req, res, request, candidates, segments, origin, scope);
+      if (answered === undefined && !res.writableEnded) answer(req, res, request, candidates, segments, origin, scope, last);
     };
     try {
       const arrived = runHooks(arrivals, scope);
@@ -226,6 +261,21 @@ function createDispatch(
     }
     return true;
   };
+}
+
+/**
+ * The last segment of a request path when it holds a dot (in its text or its path parameters), the
+ * only case the RFD guard looks at: `undefined` for most requests, at the cost of one scan.
+ */
+function lastWithExtension(url: string): RequestSegment | undefined {
+  const query = url.indexOf('?');
+  const whole = query === -1 ? url : url.slice(0, query);
+  // A trailing slash is ignored when matching: so here.
+  const path = whole.length > 1 && whole.endsWith('/') ? whole.slice(0, -1) : whole;
+  const start = path.lastIndexOf('/');
+  const tail = path.slice(start + 1);
+  if (!tail.includes('.') && !tail.includes('%')) return undefined;
+  return splitRequestPath(`/${tail}`)[0];
 }
 
 /** Invokes the route unless a route's `onRequest` hook answered. */

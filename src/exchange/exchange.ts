@@ -92,9 +92,10 @@ export class Exchange {
    */
   representation(kind: BodyKind = this.route.answerKind, explicitType?: MediaType): Representation {
     const decided = this.#representation;
-    if (explicitType !== undefined) return chooseRepresentation(this.route, kind, this.request.accept, explicitType);
+    const named = this.request.format !== undefined;
+    if (explicitType !== undefined) return chooseRepresentation(this.route, kind, this.request.accept, explicitType, named);
     if (decided !== undefined && decided.kind === kind) return decided;
-    return (this.#representation = chooseRepresentation(this.route, kind, this.request.accept));
+    return (this.#representation = chooseRepresentation(this.route, kind, this.request.accept, undefined, named));
   }
 
   /**

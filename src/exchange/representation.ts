@@ -36,9 +36,11 @@ export interface Representation {
  * handler set stands (`explicitType`); otherwise the value's offers (and the ranges a converter
  * writes any member of) ranked by Accept (q-values, specificity, order; absent means anything),
  * Spring's "intersect Accept with what the route can produce, then the first converter that can write it".
+ * `named`: a format the URL names stands for Accept, so the representation does not vary by Accept.
  */
-export function chooseRepresentation(route: Route, kind: BodyKind, accept: readonly MediaRange[], explicitType?: MediaType): Representation {
-  const producesSeveral = route.mapping.produces.expressions.length > 1;
+export function chooseRepresentation(route: Route, kind: BodyKind, accept: readonly MediaRange[], explicitType?: MediaType, named = false): Representation {
+  // A format the URL names chose it: the URL, which caches key by, decides, not Accept.
+  const producesSeveral = !named && route.mapping.produces.expressions.length > 1;
   if (explicitType !== undefined) {
     return { kind, mediaType: explicitType, tagName: undefined, varies: producesSeveral, offers: [explicitType], ranges: [], explicit: true };
   }
@@ -49,7 +51,7 @@ export function chooseRepresentation(route: Route, kind: BodyKind, accept: reado
     kind,
     mediaType,
     tagName: mediaType !== undefined && offers.length > 1 ? representationName(mediaType) : undefined,
-    varies: producesSeveral || offers.length > 1 || ranges.length > 0,
+    varies: !named && (producesSeveral || offers.length > 1 || ranges.length > 0),
     offers,
     ranges,
     explicit: false,
