@@ -90,6 +90,10 @@ export type { MediaType } from './http/media-type';
 // The values a handler returns or reads besides plain data; converters are in `represent/converters`.
 export { Form, type FormInit } from './converters/form/form';
 export { XmlDocument } from './converters/xml/xml-document';
+export { Multipart } from './converters/multipart/multipart';
+export { UploadedFile } from './converters/multipart/uploaded-file';
+export { multipartWith, type MultipartSchema, type MultipartSchemaOptions } from './converters/multipart/multipart-schema';
+export type { MultipartLimits } from './converters/multipart/multipart-limits';
 /**
  * The `feed` package's `Feed` class, re-exported: build the feeds a route returns with this one,
  * since the library tells a feed by its class (the CommonJS build carries its own copy of `feed`).

@@ -39,7 +39,7 @@ describe('defaultConverters()', () => {
   const registry = defaultConverters();
 
   it('lists the defaults in the documented order', () => {
-    expect(registry.converters.map((converter) => converter.name)).toEqual(['text', 'form', 'byte-array', 'json', 'xml-object', 'xml-source', 'atom', 'rss']);
+    expect(registry.converters.map((converter) => converter.name)).toEqual(['text', 'form', 'byte-array', 'json', 'xml-object', 'xml-source', 'atom', 'rss', 'multipart']);
   });
 
   it.each([
@@ -106,7 +106,7 @@ describe('ConverterRegistry order', () => {
     expect(base.prepend(custom).findReader('object', type('application/json'))?.name).toBe('custom');
     expect(base.append(custom).findReader('object', type('application/json'))?.name).toBe('json');
     const replaced = base.replace('json', custom);
-    expect(replaced.converters.map((c) => c.name)).toEqual(['text', 'form', 'byte-array', 'custom', 'xml-object', 'xml-source', 'atom', 'rss']);
+    expect(replaced.converters.map((c) => c.name)).toEqual(['text', 'form', 'byte-array', 'custom', 'xml-object', 'xml-source', 'atom', 'rss', 'multipart']);
     expect(base.remove('json').findReader('object', type('application/json'))).toBeUndefined();
     expect(base.findReader('object', type('application/json'))?.name).toBe('json');
     expect(Object.isFrozen(base.converters)).toBe(true);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { MediaType } from '../http/media-type';
 import type { BodyKind } from './body-kind';
 import type { JsonSchemaLike } from './json-schema-shape';
@@ -22,6 +23,17 @@ export interface ReadOptions {
    * formats with their own types (JSON) ignore it. See {@link shapeOf}.
    */
   readonly shape?: JsonSchemaLike;
+}
+
+/** What a converter that reads a body as it arrives ({@link BodyConverter.readStream}) needs besides {@link ReadOptions}. */
+export interface StreamReadOptions extends ReadOptions {
+  /** The most bytes the whole body may have (the route's `.limit()`): more is a 413. */
+  readonly limit: number;
+  /**
+   * Hands the router work to run once the response has been sent or the client has gone, such as
+   * removing the temporary files the body was stored in.
+   */
+  readonly afterResponse: (task: () => Promise<void>) => void;
 }
 
 /** What a converter needs to write one response body. */
@@ -65,6 +77,13 @@ export interface BodyConverter {
    * 415 for an unsupported charset) when the body cannot be read.
    */
   read(body: Buffer, options: ReadOptions): Promise<unknown>;
+  /**
+   * Reads a request body as it arrives, for formats too large to hold in memory (uploads). When a
+   * converter has it, the router calls it instead of {@link read}, with the body still unread
+   * (or, read by a body parser before the router, as a stream of what was read). It must count the
+   * bytes against `options.limit`, and stop reading when it rejects: the router throws the rest away.
+   */
+  readStream?(body: Readable, options: StreamReadOptions): Promise<unknown>;
   /**
    * Writes a value, synchronously or as a promise. Throws (or rejects with) a `TypeError` when the
    * value cannot be represented in the format. A converter that needs no I/O should answer

@@ -1,15 +1,16 @@
 import { Feed } from 'feed';
 import { Form } from './form/form';
+import { Multipart } from './multipart/multipart';
 import { XmlDocument, isXmlDocument } from './xml/xml-document';
 
 /**
  * What a body is converted from or into. Converters answer per kind, so the route's declared body
  * type and the handler's returned value both reduce to one of these before a converter is chosen.
  */
-export type BodyKind = 'string' | 'bytes' | 'form' | 'object' | 'xml-document' | 'feed';
+export type BodyKind = 'string' | 'bytes' | 'form' | 'object' | 'xml-document' | 'feed' | 'multipart';
 
 /** Every body kind, in a stable order. */
-export const BODY_KINDS: readonly BodyKind[] = Object.freeze(['string', 'bytes', 'form', 'object', 'xml-document', 'feed']);
+export const BODY_KINDS: readonly BodyKind[] = Object.freeze(['string', 'bytes', 'form', 'object', 'xml-document', 'feed', 'multipart']);
 
 /** The tokens a route declares its body with; anything else (a class, a schema) means `'object'`. */
 export type BodyKindToken =
@@ -19,7 +20,8 @@ export type BodyKindToken =
   | typeof Form
   | ObjectConstructor
   | typeof XmlDocument
-  | typeof Feed;
+  | typeof Feed
+  | typeof Multipart;
 
 /** The type a handler receives for a declared body token. */
 export type BodyTypeOf<Token> = Token extends StringConstructor
@@ -34,7 +36,9 @@ export type BodyTypeOf<Token> = Token extends StringConstructor
           ? XmlDocument
           : Token extends typeof Feed
             ? Feed
-            : unknown;
+            : Token extends typeof Multipart
+              ? Multipart
+              : unknown;
 
 const KIND_BY_TOKEN: ReadonlyMap<unknown, BodyKind> = new Map<unknown, BodyKind>([
   [String, 'string'],
@@ -44,12 +48,13 @@ const KIND_BY_TOKEN: ReadonlyMap<unknown, BodyKind> = new Map<unknown, BodyKind>
   [Object, 'object'],
   [XmlDocument, 'xml-document'],
   [Feed, 'feed'],
+  [Multipart, 'multipart'],
 ]);
 
 /**
  * The kind a route's declared body token asks for: `String` → `'string'`, `Buffer` and
  * `Uint8Array` → `'bytes'`, `Form` → `'form'`, `XmlDocument` → `'xml-document'`, `Feed` →
- * `'feed'`. `Object`, any other class and any schema (Standard Schema) → `'object'`: those are
+ * `'feed'`, `Multipart` → `'multipart'`. `Object`, any other class and any schema (Standard Schema) → `'object'`: those are
  * bound from structured formats such as JSON and XML.
  */
 export function bodyKindOf(token: unknown): BodyKind {

@@ -7,6 +7,7 @@ import { AtomConverter } from './feed/atom-converter';
 import { ByteArrayConverter } from './bytes/byte-array-converter';
 import { FormConverter } from './form/form-converter';
 import { JsonConverter } from './json/json-converter';
+import { MultipartConverter } from './multipart/multipart-converter';
 import { RssConverter } from './feed/rss-converter';
 import { TextConverter } from './text/text-converter';
 import { XmlObjectConverter } from './xml/xml-object-converter';
@@ -139,7 +140,7 @@ function cacheKey(kind: BodyKind, mediaType: MediaType): string {
 
 /**
  * A registry of the default converters, in this order: text, form, byte array, JSON, XML object,
- * XML source, Atom, RSS. Kinds decide more than order here (only the text converter reads
+ * XML source, Atom, RSS, multipart. Kinds decide more than order here (only the text converter reads
  * strings, only JSON and XML object read objects, and for different types), so order matters
  * once custom converters are added: `prepend` one to take precedence, `append` one as a fallback.
  */
@@ -153,5 +154,6 @@ export function defaultConverters(): ConverterRegistry {
     new XmlSourceConverter(),
     new AtomConverter(),
     new RssConverter(),
+    new MultipartConverter(),
   ]);
 }

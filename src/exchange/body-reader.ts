@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { PassThrough, type Transform } from 'node:stream';
+import { PassThrough, type Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import getRawBody from 'raw-body';
 import { ContentTooLarge, HttpError } from '../errors/http-error';
@@ -36,6 +36,35 @@ interface CodingError extends Error {
  * refused at the limit); an unknown coding is 415 with `Accept-Encoding`, a corrupt one 400.
  */
 export async function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const codings = checkedCodings(req);
+  const length = req.headers['content-length'];
+  try {
+    if (codings.length === 0) return await getRawBody(req, { limit, length: length === undefined ? undefined : Number(length) });
+    // No body at all (RFC 9112 section 6.3) is no encoded body: nothing to decode.
+    if (length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined)) return Buffer.alloc(0);
+    if (length !== undefined && Number(length) > limit) throw tooLarge(req, limit);
+    return await getRawBody(decoded(req, codings, limit), { limit });
+  } catch (error) {
+    throw bodyFailure(req, error, limit);
+  }
+}
+
+/**
+ * The request body as a stream, for a converter that reads it as it arrives (uploads): checked as
+ * {@link readRawBody} checks it (transfer codings 501, unknown content codings 415, a Content-Length
+ * over the limit 413 before anything is read), decoded when it comes in a content coding. The
+ * converter counts the bytes against the limit; its failures and the stream's go through
+ * {@link bodyFailure}.
+ */
+export function openRawBody(req: IncomingMessage, limit: number): Readable {
+  const codings = checkedCodings(req);
+  const length = req.headers['content-length'];
+  if (length !== undefined && Number(length) > limit) throw tooLarge(req, limit);
+  return codings.length === 0 ? req : decoded(req, codings, limit);
+}
+
+/** The content codings of a body, refused before anything is read when one cannot be decoded (or the transfer coding is not chunked). */
+function checkedCodings(req: IncomingMessage): readonly string[] {
   // Gone while the route was still checking preconditions: nothing will come, and nobody will read the answer.
   if (req.readableAborted || req.destroyed) throw aborted();
   // node's parser takes chunked off and hands the rest on still coded (RFC 9112 section 6.1: 501).
@@ -50,27 +79,27 @@ export async function readRawBody(req: IncomingMessage, limit: number): Promise<
     discard(req);
     throw unsupportedContentCoding(unsupported, SUPPORTED_CODINGS);
   }
-  const length = req.headers['content-length'];
-  try {
-    if (codings.length === 0) return await getRawBody(req, { limit, length: length === undefined ? undefined : Number(length) });
-    // No body at all (RFC 9112 section 6.3) is no encoded body: nothing to decode.
-    if (length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined)) return Buffer.alloc(0);
-    if (length !== undefined && Number(length) > limit) throw tooLarge(req, limit);
-    return await getRawBody(decoded(req, codings, limit), { limit });
-  } catch (error) {
-    const type = (error as { type?: string }).type;
-    if (type === 'entity.too.large') throw tooLarge(req, limit);
-    if (type === 'encoding.invalid') {
-      discard(req);
-      const { coding, message } = error as CodingError;
-      throw new HttpError(400, `The request body is not valid ${coding}: ${message}`, { type: ProblemType.malformedBody });
-    }
-    if (type === 'request.size.invalid') {
-      throw new HttpError(400, 'The request body is shorter or longer than its Content-Length', { type: ProblemType.malformedBody });
-    }
-    if (type === 'request.aborted') throw aborted();
-    throw error;
+  return codings;
+}
+
+/**
+ * What a failure while reading a body is answered with: a problem for what the client sent (413
+ * over the limit, 400 for a corrupt coding, a wrong length or an abort), the rest of the body
+ * thrown away when the answer comes before its end; anything else as it is.
+ */
+export function bodyFailure(req: IncomingMessage, error: unknown, limit: number): unknown {
+  const type = (error as { type?: string }).type;
+  if (type === 'entity.too.large') return tooLarge(req, limit);
+  if (type === 'encoding.invalid') {
+    discard(req);
+    const { coding, message } = error as CodingError;
+    return new HttpError(400, `The request body is not valid ${coding}: ${message}`, { type: ProblemType.malformedBody });
   }
+  if (type === 'request.size.invalid') {
+    return new HttpError(400, 'The request body is shorter or longer than its Content-Length', { type: ProblemType.malformedBody });
+  }
+  if (type === 'request.aborted') return aborted();
+  return error;
 }
 
 /**
@@ -158,7 +187,7 @@ function closeAfterLinger(req: IncomingMessage): void {
 }
 
 /** Lets the rest of a body go unread: it is thrown away for a moment, then the connection is closed. */
-function discard(req: IncomingMessage): void {
+export function discard(req: IncomingMessage): void {
   req.unpipe();
   req.resume();
   closeAfterLinger(req);

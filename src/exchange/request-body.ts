@@ -1,10 +1,14 @@
+import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { BodyConverter } from '../converters/body-converter';
 import { BadRequest } from '../errors/http-error';
 import { unsupportedMediaType } from '../errors/negotiation-errors';
 import { hasRepeatedContentType } from '../http/content-type-field';
+import type { MediaType } from '../http/media-type';
 import { ProblemType } from '../errors/problem-types';
 import { isFormType } from '../routing/route-compilation';
 import { validateWithSchema } from '../schema-validation';
-import { bodyReadBefore, readRawBody } from './body-reader';
+import { bodyFailure, bodyReadBefore, discard, openRawBody, readRawBody } from './body-reader';
 import type { Exchange } from './exchange';
 
 /**
@@ -15,7 +19,7 @@ import type { Exchange } from './exchange';
  */
 export async function readRequestBody(exchange: Exchange): Promise<unknown> {
   const { incoming: req, request, route } = exchange;
-  const { registry, bodyKind, bodySchema, bodyShape } = route;
+  const { registry, bodyKind, bodySchema } = route;
   if (hasRepeatedContentType(req.rawHeaders)) {
     throw new BadRequest('The request has more than one Content-Type field line', { type: ProblemType.invalidRequestHeader });
   }
@@ -23,10 +27,49 @@ export async function readRequestBody(exchange: Exchange): Promise<unknown> {
   const formRefused = bodyKind === 'object' && !route.formObjects && contentType !== undefined && isFormType(contentType);
   const converter = contentType === undefined || formRefused ? undefined : registry.findReader(bodyKind, contentType);
   if (converter === undefined || contentType === undefined) throw unsupportedMediaType(request, route.readableTypes);
+  const value = converter.readStream === undefined
+      ? await readWhole(exchange, converter, contentType)
+      : await readStreamed(exchange, (body, options) => converter.readStream!(body, options), contentType);
+  return bodySchema === undefined ? value : validateWithSchema(bodySchema, value);
+}
+
+/** Reads the whole body into memory, then converts it. */
+async function readWhole(exchange: Exchange, converter: BodyConverter, contentType: MediaType): Promise<unknown> {
+  const { incoming: req, route } = exchange;
   // Read already by a body parser the app mounted before the router: what it read is the body.
   const { body: raw, mediaType } = req.readableEnded
     ? bodyReadBefore(req, contentType, route.bodyLimit)
     : { body: await readRawBody(req, route.bodyLimit), mediaType: contentType };
-  const value = await converter.read(raw, { mediaType, kind: bodyKind, maxDepth: route.maxDepth, ...(bodyShape !== undefined && { shape: bodyShape }) });
-  return bodySchema === undefined ? value : validateWithSchema(bodySchema, value);
+  return converter.read(raw, { mediaType, kind: route.bodyKind, maxDepth: route.maxDepth, ...(route.bodyShape !== undefined && { shape: route.bodyShape }) });
+}
+
+/**
+ * Hands the body to a converter that reads it as it arrives (uploads), with the route's limit and
+ * a way to clean up after the response. When the converter refuses the body before its end (a
+ * limit passed, a malformed part), the rest is thrown away unread (RFC 9110 section 15.5.14: the
+ * 413 goes out while the client may still be sending).
+ */
+async function readStreamed(exchange: Exchange, readStream: NonNullable<BodyConverter['readStream']>, contentType: MediaType): Promise<unknown> {
+  const { incoming: req, outgoing: res, route } = exchange;
+  const limit = route.bodyLimit;
+  const options = { kind: route.bodyKind, maxDepth: route.maxDepth, limit, afterResponse: (task: () => Promise<void>) => afterResponse(res, task) };
+  if (req.readableEnded) {
+    const { body, mediaType } = bodyReadBefore(req, contentType, limit);
+    return readStream(Readable.from([body]), { ...options, mediaType });
+  }
+  const source = openRawBody(req, limit);
+  try {
+    return await readStream(source, { ...options, mediaType: contentType });
+  } catch (error) {
+    const failure = bodyFailure(req, error, limit);
+    if (failure === error && !req.complete) discard(req);
+    throw failure;
+  }
+}
+
+/** Runs `task` once the response is sent or the connection is gone (node's `close`, after either). */
+function afterResponse(res: ServerResponse, task: () => Promise<void>): void {
+  const run = (): void => void task().catch(() => {});
+  if (res.closed) run();
+  else res.once('close', run);
 }

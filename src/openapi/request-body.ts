@@ -13,6 +13,12 @@ const KIND_SCHEMAS: Readonly<Record<BodyKind, JsonSchema>> = {
   object: {},
   'xml-document': { type: 'string', description: 'An XML document.' },
   feed: { type: 'string', description: 'An Atom or RSS feed.' },
+  // RFC 7578: each field a string, each file part binary content (OpenAPI 3.1 section 4.8.14.4).
+  multipart: {
+    type: 'object',
+    additionalProperties: { anyOf: [{ type: 'string' }, { type: 'string', contentMediaType: 'application/octet-stream' }] },
+    description: 'Form fields and files (multipart/form-data).',
+  },
 };
 
 /** The schema of one route's body: its Standard Schema's input JSON Schema, or what its kind reads. */

@@ -6,6 +6,7 @@ import { rendersActively } from '../http/active-content';
 import { acceptedCharset, acceptedType } from './accepted-type';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import { type JsonSchemaLike, type JsonSchemaType, shapeOf } from '../converters/json-schema-shape';
+import { isMultipartSchema } from '../converters/multipart/multipart-schema';
 import type { ReturnsDeclaration } from '../dsl/route-metadata';
 import { type MediaRange, preferredMediaTypes, rememberedPerAccept } from '../http/accept-header';
 import { type MediaType, essence, formatMediaType, includes, includesInAnyCharset, isCompatible, isConcrete, isTextual } from '../http/media-type';
@@ -20,6 +21,8 @@ export function isStandardSchema(token: unknown): token is StandardSchemaV1 {
 
 /** The body parts of a route, settled when it is declared. */
 export function compileBody(token: unknown): { kind: BodyKind; schema: StandardSchemaV1 | undefined; shape: JsonSchemaLike | undefined } {
+  // The schema validates the fields of a multipart body, coercing them itself.
+  if (isMultipartSchema(token)) return { kind: 'multipart', schema: token, shape: undefined };
   if (isStandardSchema(token)) return { kind: 'object', schema: token, shape: shapeOf(token) };
   return { kind: bodyKindOf(token), schema: undefined, shape: undefined };
 }

@@ -31,11 +31,7 @@ export class FormConverter implements BodyConverter {
   async read(body: Buffer, options: ReadOptions): Promise<unknown> {
     const form = parseFormUrlencoded(body, options.mediaType);
     if (options.kind !== 'object') return form;
-    const value: Record<string, unknown> = {};
-    for (const name of Object.keys(form)) {
-      const values = form[name]!;
-      value[name] = values.length === 1 ? values[0] : [...values];
-    }
+    const value = Form.toObject(form);
     return options.shape === undefined ? value : coerceToShape(value, options.shape);
   }
 

@@ -40,6 +40,19 @@ export class Form {
     return Object.prototype.hasOwnProperty.call(form, name) ? form[name]?.[0] : undefined;
   }
 
+  /**
+   * The fields as a plain object, as a form is read into a route's object body: a field sent once
+   * is its value, a repeated one the list of its values.
+   */
+  static toObject(form: Form): Record<string, string | string[]> {
+    const value: Record<string, string | string[]> = {};
+    for (const name of Object.keys(form)) {
+      const values = form[name]!;
+      value[name] = values.length === 1 ? values[0]! : [...values];
+    }
+    return value;
+  }
+
   /** The fields as name-value pairs, in field order then value order. */
   static *entries(form: Form): IterableIterator<[string, string]> {
     for (const name of Object.keys(form)) {

@@ -1,0 +1,72 @@
+import { Readable } from 'node:stream';
+import type { MediaType } from '../../http/media-type';
+import type { BodyConverter, ReadOptions, StreamReadOptions, WrittenBody } from '../body-converter';
+import type { BodyKind } from '../body-kind';
+import type { Form } from '../form/form';
+import { mediaTypes, supportsRead } from '../media-type-support';
+import type { Multipart } from './multipart';
+import { DEFAULT_MULTIPART_LIMITS, type MultipartLimits } from './multipart-limits';
+import { readMultipart } from './multipart-reader';
+
+/** Options of a {@link MultipartConverter}. */
+export interface MultipartConverterOptions {
+  /** The limits on parts, files and fields (each answered 413); the defaults are {@link DEFAULT_MULTIPART_LIMITS}. */
+  readonly limits?: MultipartLimits;
+  /** Where each body's temporary folder is made: `os.tmpdir()` by default. */
+  readonly directory?: string;
+}
+
+/**
+ * Reads `multipart/form-data` bodies (RFC 7578) into a {@link Multipart}: fields into a `Form`,
+ * file parts streamed to temporary files (removed once the response is sent), as they arrive and
+ * never whole in memory, under the limits of {@link MultipartLimits} and the route's body limit for
+ * the whole body (each 413). Reads only; nothing is written as multipart.
+ *
+ * A route takes it with `.body(Multipart)` or `.body(multipartWith(schema))`. To change the limits
+ * for every route, replace it in the router's registry:
+ * `defaultConverters().replace('multipart', new MultipartConverter({ limits: { fileSize: 50e6 } }))`.
+ */
+export class MultipartConverter implements BodyConverter {
+  readonly name = 'multipart';
+  readonly supportedMediaTypes: readonly MediaType[] = mediaTypes('multipart/form-data');
+  /** The limits in force, defaults filled in. */
+  readonly limits: Required<MultipartLimits>;
+  readonly #directory: string | undefined;
+
+  constructor(options: MultipartConverterOptions = {}) {
+    this.limits = Object.freeze({ ...DEFAULT_MULTIPART_LIMITS, ...options.limits });
+    this.#directory = options.directory;
+  }
+
+  canRead(kind: BodyKind, mediaType: MediaType): boolean {
+    return kind === 'multipart' && supportsRead(this.supportedMediaTypes, mediaType);
+  }
+
+  canWrite(): boolean {
+    return false;
+  }
+
+  /**
+   * Reads a body already in memory. Its files are stored as a streamed body's are, and stay until
+   * the caller calls `dispose()` on the result (the router reads through {@link readStream}).
+   */
+  read(body: Buffer, options: ReadOptions): Promise<Multipart<Form>> {
+    return this.readStream(Readable.from([body]), { ...options, limit: body.length, afterResponse: () => {} });
+  }
+
+  /** Reads the body as it arrives; the files' storage is removed by the task handed to `afterResponse`. */
+  async readStream(body: Readable, options: StreamReadOptions): Promise<Multipart<Form>> {
+    const multipart = await readMultipart(body, {
+      mediaType: options.mediaType,
+      limits: this.limits,
+      totalBytes: options.limit,
+      ...(this.#directory !== undefined && { directory: this.#directory }),
+    });
+    options.afterResponse(() => multipart.dispose());
+    return multipart;
+  }
+
+  write(): WrittenBody {
+    throw new TypeError('The multipart converter reads multipart/form-data bodies; it writes nothing');
+  }
+}
