@@ -25,11 +25,25 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u206
  */
 export function sanitiseFilename(name: string, maxLength: number = MAX_FILENAME_LENGTH): string {
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
-  const clean = base.replace(UNSAFE, '').normalize('NFC').replace(/^[\s.]+|[\s.]+$/gu, '');
+  const clean = trimDotsAndSpaces(base.replace(UNSAFE, '').normalize('NFC'));
   const points = [...clean];
   if (points.length <= maxLength) return clean;
   const dot = clean.lastIndexOf('.');
   const extension = dot > 0 && clean.length - dot <= 16 ? [...clean.slice(dot)] : [];
   if (extension.length >= maxLength) return points.slice(0, maxLength).join('');
   return [...points.slice(0, maxLength - extension.length), ...extension].join('');
+}
+
+/** Whether a character is trimmed from either end of a name. */
+function isTrimmed(character: string): boolean {
+  return character === '.' || character.trim() === '';
+}
+
+/** The name without dots and white space at either end (a loop: the anchored regular expression is quadratic, a ReDoS). */
+function trimDotsAndSpaces(name: string): string {
+  let start = 0;
+  let end = name.length;
+  while (start < end && isTrimmed(name[start]!)) start++;
+  while (end > start && isTrimmed(name[end - 1]!)) end--;
+  return name.slice(start, end);
 }
