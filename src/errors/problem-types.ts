@@ -45,6 +45,8 @@ export const ProblemType = {
   invalidBody: 'urn:represent:problem:invalid-body',
   /** 413: the request body is larger than the route's limit (RFC 9110 section 15.5.14). */
   bodyTooLarge: 'urn:represent:problem:body-too-large',
+  /** 416: no range of the Range header overlaps the representation; `Content-Range: bytes *\/length` gives its length (RFC 9110 section 15.5.17). */
+  rangeNotSatisfiable: 'urn:represent:problem:range-not-satisfiable',
   /** 412: `If-Match` or `If-Unmodified-Since` does not hold (RFC 9110 section 13.1). */
   preconditionFailed: 'urn:represent:problem:precondition-failed',
   /** 503 (or the route's status): the handler did not answer within its timeout. */

@@ -14,6 +14,7 @@ import { answerPreconditions } from './preconditions';
 import { isRefusedDeclaredType } from './representation';
 import { finaliseHeaders, isCacheable, normaliseHeaders, notModifiedInstead, presetHeaders } from './response-headers';
 import type { Result } from './result-writer';
+import { rangedAnswer } from './range-response';
 import { surrogateKeyLines } from './surrogate-key-lines';
 import { send } from './send';
 
@@ -28,7 +29,8 @@ function isEmpty(headers: Readonly<Record<string, string>>): boolean {
  * none), by the first converter that can write it. Then the headers ({@link finaliseHeaders}): the
  * route's policy corrected for the method, the validators (the handler's, else the hook's, else a
  * strong ETag of the written bytes when the response is cacheable), and the conditional request
- * answered with 304 or 412 (before converting the body when the validators are known).
+ * answered with 304 or 412 (before converting the body when the validators are known). A 200 of
+ * bytes to a GET answers its Range with 206 or 416 ({@link rangedAnswer}).
  */
 export function writeRepresentation(exchange: Exchange, result: Result): MaybePromise<void> {
   const { outgoing: res, request, route, now } = exchange;
@@ -66,7 +68,7 @@ export function writeRepresentation(exchange: Exchange, result: Result): MaybePr
     return send(res, 304, notModifiedInstead(final), undefined);
   }
 
-  const pending: PendingWrite = { exchange, status: result.status, headers: final, cacheable };
+  const pending: PendingWrite = { exchange, status: result.status, headers: final, cacheable, ranges: result.status === 200 && kind === 'bytes' && isGetOrHead(method) };
   return andThen(converter.write(result.body, { mediaType: chosen, rootName: route.xmlRoot }), sendWritten, pending);
 }
 
@@ -87,10 +89,12 @@ interface PendingWrite {
   readonly status: number;
   readonly headers: ResponseHeaderMap;
   readonly cacheable: boolean;
+  /** Whether the response takes byte ranges: a 200 of bytes to a GET or HEAD (RFC 9110 section 14). */
+  readonly ranges: boolean;
 }
 
 /** Sends a converted body; a cacheable response without validators gets a strong ETag of its bytes. */
-function sendWritten({ exchange, status, headers, cacheable }: PendingWrite, written: WrittenBody): void {
+function sendWritten({ exchange, status, headers, cacheable, ranges }: PendingWrite, written: WrittenBody): void {
   const res = exchange.outgoing;
   headers['content-type'] = written.contentType;
   if (cacheable && headers.etag === undefined && headers['last-modified'] === undefined) {
@@ -100,6 +104,12 @@ function sendWritten({ exchange, status, headers, cacheable }: PendingWrite, wri
     if (isGetOrHead(exchange.request.method) && answerPreconditions(exchange, { etag: headers.etag }) === 'not-modified') {
       return send(res, 304, notModifiedInstead(headers), undefined);
     }
+  }
+  if (ranges) {
+    // A body of known length answers Range requests (RFC 9110 section 14.3), after its preconditions.
+    headers['accept-ranges'] = 'bytes';
+    const partial = exchange.request.method === 'GET' ? rangedAnswer(exchange.incoming.headers, headers, written.body) : undefined;
+    if (partial !== undefined) return send(res, 206, partial.headers, partial.body);
   }
   send(res, status, headers, written.body);
 }
