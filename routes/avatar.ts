@@ -1,4 +1,5 @@
-import { BadRequest, NotFound, ONE_YEAR_SECONDS, ProblemType, ResponseEntity, type Router, parseMediaType } from '../src';
+import { BadRequest, Multipart, NotFound, ONE_YEAR_SECONDS, ProblemType, ResponseEntity, type Router, parseMediaType } from '../src';
+import { MultipartConverter } from '../src/entries/converters';
 import { commit, expectationOf, validatorsOf } from './http/conditional-write';
 import { avatarUrl, existingUser, noSuchUser } from './http/representations';
 import { USER_PATH } from './user';
@@ -22,14 +23,34 @@ function avatarType(contentType: string | undefined): AvatarType {
   return `${type}/${subtype}`.toLowerCase() as AvatarType;
 }
 
+/** The multipart reader of the avatar form: one file, of at most {@link AVATAR_LIMIT}, and no fields to speak of. */
+const AVATAR_FORM = new MultipartConverter({ limits: { fileSize: AVATAR_LIMIT, files: 1, fields: 4, fieldSize: 1024 } });
+
 /**
- * /users/{id}/avatar: PUT raw PNG or JPEG bytes; GET answers them with their type, `no-cache`.
+ * /users/{id}/avatar: PUT raw PNG or JPEG bytes, or a `multipart/form-data` form (an HTML
+ * `<input type="file" name="avatar">`) with the image as its `avatar` file; GET answers them with
+ * their type, `no-cache`, and byte ranges (206 / 416 / If-Range).
  * The user's representation links to `/users/{id}/avatar;v={version}`: that URL's content never
  * changes, so it is sent as never expiring (RFC 8246 `immutable`, Expires one year ahead, the
  * longest the spec allows); any other version is 404.
  */
 export function avatarRoutes(api: Router, store: ServiceStore): void {
   const path = `${USER_PATH}/avatar` as const;
+
+  const hook = async (ctx: { path: { id: string } }) => {
+    // No user, no avatar to put: 404 whatever the preconditions say (RFC 9110 section 13.2.1).
+    await existingUser(store.users, ctx.path.id);
+    return validatorsOf(await store.avatars.get(ctx.path.id));
+  };
+  const put = async (id: string, type: AvatarType, bytes: Buffer, validators: Parameters<typeof expectationOf>[0]) => {
+    if (!AVATAR_TYPES.includes(type)) throw new BadRequest(`The avatar is ${type}; it may be ${AVATAR_TYPES.join(' or ')}`, { type: ProblemType.invalidBody });
+    if (!bytes.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type])) {
+      throw new BadRequest(`The body is not a ${type} image`, { type: ProblemType.malformedBody });
+    }
+    const replaced = await commit(store.avatars.put(id, { type, bytes }, expectationOf(validators)));
+    if (replaced === undefined) throw noSuchUser(id);
+    return replaced.created ? ResponseEntity.created(`/users/${id}/avatar`) : ResponseEntity.noContent();
+  };
 
   api
     .put(path)
@@ -38,19 +59,23 @@ export function avatarRoutes(api: Router, store: ServiceStore): void {
     .limit(AVATAR_LIMIT)
     .surrogateKeys(USERS_KEY)
     .surrogateKeys(userKey)
-    .etag(async (ctx) => {
-      // No user, no avatar to put: 404 whatever the preconditions say (RFC 9110 section 13.2.1).
-      await existingUser(store.users, ctx.path.id);
-      return validatorsOf(await store.avatars.get(ctx.path.id));
-    })
+    .etag(hook)
+    .handle((ctx) => put(ctx.path.id, avatarType(ctx.req.headers['content-type']), ctx.body, ctx.validators));
+
+  // The same upload from an HTML form: the image is the `avatar` file part, its type the part's.
+  api
+    .put(path)
+    .consumes('multipart/form-data')
+    .converters((registry) => registry.replace('multipart', AVATAR_FORM))
+    .body(Multipart)
+    .limit(AVATAR_LIMIT + 16 * 1024)
+    .surrogateKeys(USERS_KEY)
+    .surrogateKeys(userKey)
+    .etag(hook)
     .handle(async (ctx) => {
-      const type = avatarType(ctx.req.headers['content-type']);
-      if (!ctx.body.subarray(0, SIGNATURES[type].length).equals(SIGNATURES[type])) {
-        throw new BadRequest(`The body is not a ${type} image`, { type: ProblemType.malformedBody });
-      }
-      const replaced = await commit(store.avatars.put(ctx.path.id, { type, bytes: ctx.body }, expectationOf(ctx.validators)));
-      if (replaced === undefined) throw noSuchUser(ctx.path.id);
-      return replaced.created ? ResponseEntity.created(`/users/${ctx.path.id}/avatar`) : ResponseEntity.noContent();
+      const file = ctx.body.file('avatar');
+      if (file === undefined) throw new BadRequest("The form has no 'avatar' file", { type: ProblemType.invalidBody });
+      return put(ctx.path.id, avatarType(file.mediaType), await file.bytes(), ctx.validators);
     });
 
   api

@@ -96,3 +96,59 @@ describe('GET /users/{id}/avatar', () => {
     expectProblem(await request(app).get('/users/2/avatar'), 404);
   });
 });
+
+describe('PUT /users/{id}/avatar as multipart/form-data', () => {
+  it('stores the image of the form\'s avatar file, with the part\'s type, and answers it as raw bytes would be', async () => {
+    const { app } = service();
+    const res = await request(app).put('/users/1/avatar').field('note', 'me').attach('avatar', PNG, { filename: 'me.png', contentType: 'image/png' });
+    expect(res.status).toBe(201);
+    const stored = await request(app).get('/users/1/avatar').buffer(true);
+    expect([stored.headers['content-type'], Buffer.compare(stored.body as Buffer, PNG)]).toEqual(['image/png', 0]);
+    expect((await request(app).put('/users/1/avatar').attach('avatar', JPEG, { filename: 'me.jpg', contentType: 'image/jpeg' })).status).toBe(204);
+  });
+
+  it.each([
+    ['no avatar file', (r: request.Test) => r.field('note', 'me'), 400],
+    ['a file of another type', (r: request.Test) => r.attach('avatar', Buffer.from('GIF89a'), { filename: 'a.gif', contentType: 'image/gif' }), 400],
+    ['bytes that are not the type the part claims', (r: request.Test) => r.attach('avatar', JPEG, { filename: 'a.png', contentType: 'image/png' }), 400],
+    ['a file over 256 KiB', (r: request.Test) => r.attach('avatar', Buffer.concat([PNG, Buffer.alloc(256 * 1024)]), { filename: 'a.png', contentType: 'image/png' }), 413],
+    ['two files', (r: request.Test) => r.attach('avatar', PNG, { filename: 'a.png', contentType: 'image/png' }).attach('avatar', PNG, { filename: 'b.png', contentType: 'image/png' }), 413],
+  ])('answers %s with a problem', async (_case, build, status) => {
+    const { app } = service();
+    expectProblem(await build(request(app).put('/users/1/avatar')), status);
+  });
+
+  it('answers 404 for no such user', async () => {
+    const { app } = service();
+    expectProblem(await request(app).put('/users/404/avatar').attach('avatar', PNG, { filename: 'a.png', contentType: 'image/png' }), 404);
+  });
+});
+
+describe('GET /users/{id}/avatar with Range', () => {
+  const { app } = service();
+  beforeAll(async () => {
+    await request(app).put('/users/2/avatar').set('Content-Type', 'image/png').send(PNG);
+  });
+  const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => callback(null, Buffer.concat(chunks)));
+  };
+
+  it('answers 206 with the range asked for, Accept-Ranges on the 200', async () => {
+    const full = await request(app).get('/users/2/avatar').expect(200);
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    const res = await request(app).get('/users/2/avatar').set('Range', 'bytes=0-3').buffer(true).parse(binary).expect(206);
+    expect(res.headers['content-range']).toBe(`bytes 0-3/${PNG.length}`);
+    expect(Buffer.compare(res.body as Buffer, PNG.subarray(0, 4))).toBe(0);
+  });
+
+  it('answers 206 when If-Range is the current tag, the full 200 when it is not, 416 past the end', async () => {
+    const { etag } = (await request(app).get('/users/2/avatar')).headers;
+    await request(app).get('/users/2/avatar').set('Range', 'bytes=1-2').set('If-Range', etag!).expect(206);
+    await request(app).get('/users/2/avatar').set('Range', 'bytes=1-2').set('If-Range', '"0"').expect(200);
+    const res = await request(app).get('/users/2/avatar').set('Range', `bytes=${PNG.length}-`);
+    expectProblem(res, 416);
+    expect(res.headers['content-range']).toBe(`bytes */${PNG.length}`);
+  });
+});
