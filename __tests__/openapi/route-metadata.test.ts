@@ -51,6 +51,13 @@ describe('route metadata on the builder and in map()', () => {
     expect(one?.get?.responses['2XX']).toBeUndefined();
   });
 
+  it('describes a string answer in the types a string is written in, not those of an object', () => {
+    const labels = createRouter();
+    labels.put('/labels/{id}').body(String).returns(z.string()).handle((ctx) => ctx.body);
+    const ok = labels.openapi({ info }).paths['/labels/{id}']?.put?.responses['200'] as { content?: Record<string, unknown> };
+    expect(Object.keys(ok.content ?? {})).toEqual(['text/plain', 'application/json']);
+  });
+
   it('describes the status and description .returns() is given', () => {
     expect(document.paths['/books']?.post?.responses['201']).toMatchObject({ description: 'The book, as stored', content: { 'application/json': { schema: { type: 'object' } } } });
   });

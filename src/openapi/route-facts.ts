@@ -34,7 +34,7 @@ export interface RouteFacts {
   readonly consumes: readonly string[];
   /** Whether the route declares consumes. */
   readonly declaresConsumes: boolean;
-  /** The media types the route declares it produces (ranges included), else those an object answer is written as; in the server's order. */
+  /** The media types the route declares it produces (ranges included), else those its answer is written as (the kind `.returns()` declares, else an object); in the server's order. */
   readonly produces: readonly string[];
   /** Whether the route declares produces. */
   readonly declaresProduces: boolean;
@@ -69,11 +69,12 @@ export function routeFacts(route: Route): RouteFacts {
     bodySchema: route.bodySchema,
     consumes: route.readableTypes,
     declaresConsumes: !mapping.consumes.isEmpty,
-    // What the route declares (a string handler's `text/plain` included); else what an object is written as.
-    produces: mapping.produces.isEmpty ? route.offers('object').map(formatMediaType) : mapping.produces.mediaTypes(),
+    // What the route declares (a string handler's `text/plain` included); else what its answer is
+    // written as: the kind `.returns()` declares (a string's text), an object's otherwise.
+    produces: mapping.produces.isEmpty ? route.offers(route.answerKind).map(formatMediaType) : mapping.produces.mediaTypes(),
     declaresProduces: !mapping.produces.isEmpty,
     // The pipeline's own decision, for a request without Accept (which accepts anything).
-    variesByAccept: chooseRepresentation(route, 'object', []).varies,
+    variesByAccept: chooseRepresentation(route, route.answerKind, []).varies,
     varyFields: route.varyFields,
     cachePolicy: route.cachePolicy,
     hasValidators: options.etag !== undefined,
