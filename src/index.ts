@@ -14,6 +14,8 @@ export {
   type GuardContext,
   type ExpressMiddleware,
   type OutgoingHead,
+  type HookSecurity,
+  type SecurityScheme,
   type FinishedResponse,
   type Awaitable,
   type StateOf,
@@ -63,6 +65,7 @@ export type {
   ComponentsObject,
   ReferenceObject,
   JsonSchema,
+  SecurityRequirementObject,
 } from './openapi/openapi-types';
 export { PathTemplateError } from './routing/path-template';
 export {

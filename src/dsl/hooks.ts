@@ -62,6 +62,40 @@ export interface HookSet<T = {}> {
   readonly onResponse?: (context: HookContext<T>, finished: FinishedResponse) => void;
   /** A fault (not an {@link HttpError}: an answer, not a fault) that was answered as a 500, or could not be written. */
   readonly onError?: (error: unknown, req: Request) => void;
+  /** What these hooks require of a request, for the OpenAPI document: the security scheme they enforce. */
+  readonly security?: HookSecurity;
+}
+
+/**
+ * The security scheme a guard enforces, declared for the OpenAPI document (OpenAPI 3.1 sections
+ * 4.8.27 and 4.8.30): the operations of the routes using the hooks list it as required, and
+ * `components.securitySchemes` defines it. A declaration only: the hooks do the checking.
+ */
+export interface HookSecurity {
+  /** The scheme's name in `components.securitySchemes`. */
+  readonly name: string;
+  /** The Security Scheme Object: `{ type: 'http', scheme: 'bearer' }`, say. */
+  readonly scheme: SecurityScheme;
+  /** The methods whose operations require it, upper case; every method when absent (a guard that lets reads through lists the writes). */
+  readonly methods?: readonly string[];
+  /** The scopes required, for `oauth2` and `openIdConnect` schemes. */
+  readonly scopes?: readonly string[];
+}
+
+/** An OpenAPI Security Scheme Object (section 4.8.27): its `type` and the fields that type takes. */
+export interface SecurityScheme {
+  readonly type: 'apiKey' | 'http' | 'mutualTLS' | 'oauth2' | 'openIdConnect';
+  readonly description?: string;
+  /** For `http`: the scheme of the Authorization field, `bearer` or `basic`. */
+  readonly scheme?: string;
+  /** For `http` `bearer`: a hint of the token's format (`JWT`). */
+  readonly bearerFormat?: string;
+  /** For `apiKey`: the header, query parameter or cookie name, and where it goes. */
+  readonly name?: string;
+  readonly in?: 'query' | 'header' | 'cookie';
+  /** For `oauth2`: the flows; for `openIdConnect`: the discovery URL. */
+  readonly flows?: Readonly<Record<string, unknown>>;
+  readonly openIdConnectUrl?: string;
 }
 
 /** Standard Express middleware, run unchanged as an `onRequest` hook under both mounts. */

@@ -10,8 +10,10 @@ export interface RouterHooks {
   points: HookPoints | undefined;
 }
 
-type Point = keyof HookPoints;
+type Point = Exclude<keyof HookPoints, 'security'>;
 const POINTS: readonly Point[] = ['onRequest', 'preHandler', 'onSend', 'onResponse', 'onError'];
+/** What combines, router first: the points and the security declarations. */
+const FIELDS: readonly (keyof HookPoints)[] = [...POINTS, 'security'];
 
 function joined<T>(first: readonly T[] | undefined, second: readonly T[] | undefined): readonly T[] | undefined {
   if (first === undefined) return second;
@@ -29,13 +31,14 @@ export function compileHooks(sources: readonly HookSource<never>[]): HookPoints 
     const set: HookSet<never> =
       typeof source === 'function' ? { onRequest: expressHook(source) as HookSet<never>['onRequest'] } : (source as HookSet<never>);
     if (typeof set !== 'object' || set === null) throw new TypeError('A hook is a set of lifecycle hooks ({ onRequest, preHandler, ... }) or Express middleware');
-    const own: Partial<Record<Point, readonly unknown[]>> = {};
+    const own: Partial<Record<keyof HookPoints, readonly unknown[]>> = {};
     for (const point of POINTS) {
       const hook = set[point];
       if (hook === undefined) continue;
       if (typeof hook !== 'function') throw new TypeError(`The ${point} hook must be a function`);
       own[point] = [hook];
     }
+    if (set.security !== undefined) own.security = [set.security];
     points = combineHooks(points, own as Partial<HookPoints>);
   }
   return points;
@@ -44,9 +47,9 @@ export function compileHooks(sources: readonly HookSource<never>[]): HookPoints 
 /** The router's hook points, then the route's (as the route conditions combine: router first). */
 export function combineHooks(first: Partial<HookPoints> | undefined, second: Partial<HookPoints> | undefined): HookPoints | undefined {
   if (second === undefined) return first as HookPoints | undefined;
-  if (first === undefined && POINTS.every((point) => second[point] === undefined)) return undefined;
-  const combined = {} as Record<Point, readonly unknown[] | undefined>;
-  for (const point of POINTS) combined[point] = joined<unknown>(first?.[point], second[point]);
+  if (first === undefined && FIELDS.every((field) => second[field] === undefined)) return undefined;
+  const combined = {} as Record<keyof HookPoints, readonly unknown[] | undefined>;
+  for (const field of FIELDS) combined[field] = joined<unknown>(first?.[field], second[field]);
   return combined as unknown as HookPoints;
 }
 

@@ -6,6 +6,7 @@ import { openApiPath } from './path-item-key';
 import { METHOD_NOT_ALLOWED, PROBLEM_SCHEMA, problemResponses, problemSchema } from './problem-responses';
 import type { RouteFacts } from './route-facts';
 import { SchemaComponents } from './schema-components';
+import { securitySchemes } from './security';
 
 /** The methods a Path Item names (OpenAPI 3.1 section 4.8.9); others go to `x-additional-operations`. */
 const PATH_ITEM_METHODS: ReadonlySet<string> = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
@@ -71,6 +72,7 @@ export function openApiDocument(routes: readonly RouteFacts[], options: OpenApiO
     paths[path] = item as PathItemObject;
   }
   const tags = [...new Set(routes.flatMap((facts) => facts.metadata.tags ?? []))];
+  const schemes = securitySchemes(routes);
   return {
     openapi: '3.1.1',
     info: options.info,
@@ -81,6 +83,7 @@ export function openApiDocument(routes: readonly RouteFacts[], options: OpenApiO
       responses: problemResponses(),
       headers: cachingHeaderComponents,
       parameters: conditionalParameterComponents,
+      ...(schemes !== undefined && { securitySchemes: schemes }),
     },
     ...(tags.length > 0 && { tags: tags.map((name) => ({ name })) }),
   };

@@ -1,3 +1,4 @@
+import type { SecurityScheme } from '../dsl/hooks';
 /**
  * The parts of an OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.1) that
  * `router.openapi()` writes. Schemas are JSON Schema 2020-12, kept open (`JsonSchema`).
@@ -152,6 +153,8 @@ export interface OperationObject {
   readonly requestBody?: RequestBodyObject;
   /** Its responses, by status (`200`, `2XX`, `404`). */
   readonly responses: Readonly<Record<string, ResponseObject | ReferenceObject>>;
+  /** The security it requires (section 4.8.30): one requirement, naming every scheme its hooks enforce. */
+  readonly security?: readonly SecurityRequirementObject[];
   /** Extensions, such as `x-routes` (the routes that answer the operation). */
   readonly [extension: `x-${string}`]: unknown;
 }
@@ -177,7 +180,12 @@ export interface ComponentsObject {
   readonly headers?: Readonly<Record<string, HeaderObject>>;
   /** Parameters, by name: the conditional request headers. */
   readonly parameters?: Readonly<Record<string, ParameterObject>>;
+  /** Security schemes, by name: those the routes' hooks declare. */
+  readonly securitySchemes?: Readonly<Record<string, SecurityScheme>>;
 }
+
+/** A Security Requirement Object (OpenAPI section 4.8.30): the schemes required together, each with its scopes. */
+export type SecurityRequirementObject = Readonly<Record<string, readonly string[]>>;
 
 /** A tag of the document (OpenAPI section 4.8.22). */
 export interface TagObject {

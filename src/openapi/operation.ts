@@ -5,6 +5,7 @@ import { operationProblems } from './problem-responses';
 import { requestBody } from './request-body';
 import type { RouteFacts } from './route-facts';
 import type { SchemaComponents } from './schema-components';
+import { operationSecurity } from './security';
 import { successResponses } from './success-response';
 
 /** The variants of an operation whose routes differ by conditions or media types, as Markdown. */
@@ -34,6 +35,7 @@ export function operation(routes: readonly RouteFacts[], method: string, operati
     ...operationProblems(routes, method),
   };
   const parameters = [...operationParameters(routes), ...conditionalParameters(routes, method)];
+  const security = operationSecurity(routes, method);
   return {
     operationId,
     ...(summary !== undefined && { summary }),
@@ -43,6 +45,7 @@ export function operation(routes: readonly RouteFacts[], method: string, operati
     ...(parameters.length > 0 && { parameters }),
     ...(body !== undefined && { requestBody: body }),
     responses,
+    ...(security !== undefined && { security }),
     'x-routes': routes.map((facts) => facts.description),
   };
 }

@@ -3,6 +3,7 @@ import type { CompiledBinding } from '../binding/value-binding';
 import type { ResponsePolicy } from '../caching/response-policy';
 import type { NameValueExpression } from '../conditions/name-value-expression';
 import type { BodyKind } from '../converters/body-kind';
+import type { HookSecurity } from '../dsl/hooks';
 import type { ReturnsDeclaration, RouteMetadata } from '../dsl/route-metadata';
 import { formatMediaType } from '../http/media-type';
 import type { TemplateSegment } from '../routing/path-template';
@@ -52,6 +53,8 @@ export interface RouteFacts {
   readonly returns: ReturnsDeclaration | undefined;
   /** The one-line description of the route (`GET /users/{id} produces: application/json`). */
   readonly description: string;
+  /** The security schemes its hooks declare (the router's, then its own). */
+  readonly security: readonly HookSecurity[];
 }
 
 /** The facts of a compiled route. */
@@ -83,5 +86,6 @@ export function routeFacts(route: Route): RouteFacts {
     metadata: options.metadata ?? {},
     returns: options.returns,
     description: route.description,
+    security: route.hooks?.security ?? [],
   };
 }

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Awaitable, FinishedResponse, HookContext, OutgoingHead } from '../dsl/hooks';
+import type { Awaitable, FinishedResponse, HookContext, HookSecurity, OutgoingHead } from '../dsl/hooks';
 import type { RequestContext } from '../dsl/request-context';
 import type { ResponseEntity } from '../response-entity';
 
@@ -24,4 +24,6 @@ export interface HookPoints {
   readonly onSend: readonly SendHook[] | undefined;
   readonly onResponse: readonly FinishHook[] | undefined;
   readonly onError: readonly ErrorHook[] | undefined;
+  /** The security schemes the hooks declare, for the OpenAPI document; no per-request work. */
+  readonly security: readonly HookSecurity[] | undefined;
 }
