@@ -6,6 +6,8 @@ import { type CacheStore, type Purger, type SharedCache, cache, purger } from '.
 import { avatarRoutes } from './avatar';
 import { bookcaseRoutes } from './bookcase';
 import { notFound, serverError } from './http/fallback';
+import { type Accounts, serviceAccounts } from './auth/accounts';
+import { writeAccess } from './auth/write-access';
 import { accessLog } from './http/access-log';
 import { createLogger } from './http/request-logger';
 import { requestId } from './http/request-id';
@@ -33,6 +35,11 @@ export interface AppOptions {
    * it instead of each request's Host. By default they use the Host, checked.
    */
   readonly origin?: string;
+  /**
+   * Who may write: bearer tokens and their accounts. By default {@link serviceAccounts} of the
+   * environment (`ADMIN_TOKEN`, `USER_TOKEN`; the published development tokens when unset).
+   */
+  readonly accounts?: Accounts;
   /** How long a route may take, its body and store calls included, before it answers 503; {@link ROUTE_TIME_LIMIT} ms by default. */
   readonly routeTimeout?: number;
   /**
@@ -79,7 +86,8 @@ export const SERVICE_INFO = {
 /**
  * Builds the illustrative service as an Express app: the router, whose hooks give every answer a
  * request id and one access log line, then run the shared cache (RFC 9111; `X-Cache` says how it
- * answered), then the routes; then a 404 problem for paths no route matches.
+ * answered), then refuse writes without an admin's bearer token, then the routes; then a 404
+ * problem for paths no route matches.
  */
 export function createApp(options: AppOptions = {}): App {
   // Every write of the users, in this process, for GET /users/events.
@@ -98,8 +106,15 @@ export function createApp(options: AppOptions = {}): App {
     // The shared cache runs as the last arrival hook, after the request id and the access log: a
     // stored response it answers with ends the request inside the router's lifecycle, so the
     // access log's onResponse sees hits as it sees everything the routes answer.
+    // Writes are refused after the cache's lookup (which never answers them) and before any body is read.
     // The purger tells the caches in front after a write (PURGE_URLS).
-    hooks: [requestId, accessLog(logger, sharedCache), ...(sharedCache === undefined ? [] : [sharedCache]), ...(purging === undefined ? [] : [purging])],
+    hooks: [
+      requestId,
+      accessLog(logger, sharedCache),
+      ...(sharedCache === undefined ? [] : [sharedCache]),
+      writeAccess(options.accounts ?? serviceAccounts()),
+      ...(purging === undefined ? [] : [purging]),
+    ],
   });
   bookcaseRoutes(api, store.bookcase);
   userListRoutes(api, store);

@@ -8,9 +8,12 @@
  * route table, serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests
  * in flight finish and exits 0 (1 if it had to cut requests that outlived the grace period).
  * The data lives in SQLite, `./data/represent.sqlite` (`DATA_DIR` names another folder; created and
- * seeded on first start), or in PostgreSQL when `DATABASE_URL` is set.
+ * seeded on first start), or in PostgreSQL when `DATABASE_URL` is set. Writes need the bearer token
+ * of an admin account: `ADMIN_TOKEN` (and `USER_TOKEN` for a read-only account), the published
+ * development tokens when unset, which `NODE_ENV=production` refuses (exit 1).
  */
 import { createApp } from './app';
+import { serviceAccounts } from './auth/accounts';
 import { startServer } from './http/graceful-server';
 import { redisCacheStore } from './http/redis-cache-store';
 import { createLogger } from './http/request-logger';
@@ -22,6 +25,8 @@ async function main(): Promise<void> {
   const cacheOn = process.env.CACHE !== 'off';
   // Empty is unset: `ORIGIN= npm start` keys by Host.
   const origin = process.env.ORIGIN === '' ? undefined : process.env.ORIGIN;
+  // Before anything opens: a missing or unusable token stops the start (exit 1).
+  const accounts = serviceAccounts();
   const logger = createLogger();
   const location = storeLocation(process.env);
   const store = await openStore(location);
@@ -29,7 +34,7 @@ async function main(): Promise<void> {
   const redis = cacheOn && redisUrl !== undefined ? redisCacheStore(redisUrl, logger) : undefined;
   // Space- or comma-separated; each an http or https URL, or the start stops (exit 1).
   const purgeUrls = (process.env.PURGE_URLS ?? '').split(/[\s,]+/).filter((url) => url !== '');
-  const { app, routeTable, purger } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store, store, purgeUrls });
+  const { app, routeTable, purger } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store, store, purgeUrls, accounts });
   const running = await startServer(app, port, process.env.HOST);
   const named = `${redis === undefined ? '' : `, on Redis at ${redis.server}`}${origin === undefined ? '' : `, origin ${origin}`}${purgeUrls.length === 0 ? '' : `, purging ${purgeUrls.join(' ')}`}`;
   console.log(`represent illustrative service on ${running.url} (shared cache ${cacheOn ? 'on' : 'off'}${named})\n\n${routeTable}\n\nData in ${describeLocation(location)}\n`);

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { createApp } from '../../routes/app';
 import { createMemoryStore } from '../../routes/store/memory-store';
 import type { ServiceStore } from '../../routes/store/store';
-import { PNG } from '../routes/service-fixture';
+import { AS_ADMIN, PNG } from '../routes/service-fixture';
 
 /**
  * Writes are all or nothing: a PUT or PATCH that fails at any step (the body, a precondition, the
@@ -24,7 +24,7 @@ interface Answer {
 function call(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const bytes = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body);
-    const req = httpRequest(`${base}${path}`, { method, agent: false, headers: { ...headers, ...(bytes && { 'Content-Length': String(bytes.length) }) } }, (res) => {
+    const req = httpRequest(`${base}${path}`, { method, agent: false, headers: { ...AS_ADMIN, ...headers, ...(bytes && { 'Content-Length': String(bytes.length) }) } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));

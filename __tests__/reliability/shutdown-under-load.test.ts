@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AS_ADMIN } from '../routes/service-fixture';
 
 /**
  * Graceful shutdown under load: the service (`routes/server.ts`, as `npm start` runs it) in its own
@@ -47,7 +48,7 @@ type Outcome = { readonly status: number } | { readonly error: string };
 
 function send(port: number, method: string, path: string, body?: string): Promise<Outcome> {
   return new Promise((resolve) => {
-    const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) };
+    const headers: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...AS_ADMIN };
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
@@ -65,7 +66,7 @@ function halfUpload(port: number, id: string): { readonly sent: Promise<void>; f
   let sent = (): void => undefined;
   const sentPromise = new Promise<void>((resolve) => (sent = resolve));
   const outcome = new Promise<Outcome>((resolve) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: 'PUT', path: `/users/${id}`, agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method: 'PUT', path: `/users/${id}`, agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...AS_ADMIN } }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
     });

@@ -41,6 +41,16 @@ describe('GET /openapi.json', () => {
     expect(await openApiErrors(openapi)).toEqual([]);
   });
 
+  it('declares the bearer scheme, and requires it of every write and of no read', () => {
+    expect(openapi.components.securitySchemes).toEqual({ bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }) });
+    const operations = Object.values(openapi.paths).flatMap((item) => Object.entries(item).filter(([method]) => METHODS.includes(method)) as [string, OperationObject][]);
+    const writes = operations.filter(([method]) => ['put', 'post', 'patch', 'delete'].includes(method));
+    expect(writes.length).toBeGreaterThanOrEqual(9);
+    for (const [method, operation] of operations) {
+      expect({ operation: operation.operationId, security: operation.security }).toEqual({ operation: operation.operationId, security: writes.some(([m]) => m === method) ? [{ bearer: [] }] : undefined });
+    }
+  });
+
   it('describes every route of the table under each of its methods', () => {
     const operations = Object.values(openapi.paths).flatMap((item) =>
       Object.entries(item)

@@ -1,51 +1,51 @@
 import request from 'supertest';
-import { JPEG, PNG, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, JPEG, PNG, expectProblem, service } from './service-fixture';
 
 const ONE_YEAR_MS = 31_536_000_000;
 
 describe('PUT /users/{id}/avatar', () => {
   it('stores PNG bytes: 201 the first time, 204 after, and the user links to the version', async () => {
     const { app } = service();
-    const res = await request(app).put('/users/1/avatar').set('Content-Type', 'image/png').send(PNG);
+    const res = await request(app).put('/users/1/avatar').set(AS_ADMIN).set('Content-Type', 'image/png').send(PNG);
     expect(res.status).toBe(201);
     expect(res.headers.location).toBe('/users/1/avatar');
     expect((await request(app).get('/users/1')).body.avatar).toBe('/users/1/avatar;v=11');
-    expect((await request(app).put('/users/1/avatar').set('Content-Type', 'image/jpeg').send(JPEG)).status).toBe(204);
+    expect((await request(app).put('/users/1/avatar').set(AS_ADMIN).set('Content-Type', 'image/jpeg').send(JPEG)).status).toBe(204);
     expect((await request(app).get('/users/1')).body.avatar).toBe('/users/1/avatar;v=14');
   });
 
   it('answers 400 to bytes that are not the image type they claim', async () => {
     const { app } = service();
-    expectProblem(await request(app).put('/users/1/avatar').set('Content-Type', 'image/png').send(JPEG), 400);
+    expectProblem(await request(app).put('/users/1/avatar').set(AS_ADMIN).set('Content-Type', 'image/png').send(JPEG), 400);
   });
 
   it('answers 415 to other types, 413 over 256 KiB, 404 for no such user', async () => {
     const { app } = service();
-    expectProblem(await request(app).put('/users/1/avatar').set('Content-Type', 'image/gif').send(Buffer.from('GIF89a')), 415);
+    expectProblem(await request(app).put('/users/1/avatar').set(AS_ADMIN).set('Content-Type', 'image/gif').send(Buffer.from('GIF89a')), 415);
     const big = Buffer.concat([PNG, Buffer.alloc(256 * 1024)]);
-    expectProblem(await request(app).put('/users/1/avatar').set('Content-Type', 'image/png').send(big), 413);
-    expectProblem(await request(app).put('/users/404/avatar').set('Content-Type', 'image/png').send(PNG), 404);
+    expectProblem(await request(app).put('/users/1/avatar').set(AS_ADMIN).set('Content-Type', 'image/png').send(big), 413);
+    expectProblem(await request(app).put('/users/404/avatar').set(AS_ADMIN).set('Content-Type', 'image/png').send(PNG), 404);
   });
 
   it('answers 404 for no such user whatever the preconditions say (RFC 9110 section 13.2.1)', async () => {
     const { app } = service();
     for (const [name, value] of [['If-Match', '"1"'], ['If-Match', '*'], ['If-None-Match', '*']] as const) {
-      expectProblem(await request(app).put('/users/404/avatar').set('Content-Type', 'image/png').set(name, value).send(PNG), 404);
+      expectProblem(await request(app).put('/users/404/avatar').set(AS_ADMIN).set('Content-Type', 'image/png').set(name, value).send(PNG), 404);
     }
   });
 
   it('answers 412 on a stale If-Match', async () => {
     const { app } = service();
-    await request(app).put('/users/1/avatar').set('Content-Type', 'image/png').send(PNG);
-    expectProblem(await request(app).put('/users/1/avatar').set('Content-Type', 'image/jpeg').set('If-Match', '"2"').send(JPEG), 412);
-    expect((await request(app).put('/users/1/avatar').set('Content-Type', 'image/jpeg').set('If-Match', '"11"').send(JPEG)).status).toBe(204);
+    await request(app).put('/users/1/avatar').set(AS_ADMIN).set('Content-Type', 'image/png').send(PNG);
+    expectProblem(await request(app).put('/users/1/avatar').set(AS_ADMIN).set('Content-Type', 'image/jpeg').set('If-Match', '"2"').send(JPEG), 412);
+    expect((await request(app).put('/users/1/avatar').set(AS_ADMIN).set('Content-Type', 'image/jpeg').set('If-Match', '"11"').send(JPEG)).status).toBe(204);
   });
 });
 
 describe('GET /users/{id}/avatar', () => {
   const { app } = service();
   beforeAll(async () => {
-    await request(app).put('/users/2/avatar').set('Content-Type', 'image/png').send(PNG);
+    await request(app).put('/users/2/avatar').set(AS_ADMIN).set('Content-Type', 'image/png').send(PNG);
   });
 
   it('answers the bytes with their type, no-cache, and 304 from their version', async () => {
@@ -71,7 +71,7 @@ describe('GET /users/{id}/avatar', () => {
   });
 
   it('answers 404 for an old version, a user without avatar, and no such user', async () => {
-    await request(app).put('/users/2/avatar').set('Content-Type', 'image/jpeg').send(JPEG);
+    await request(app).put('/users/2/avatar').set(AS_ADMIN).set('Content-Type', 'image/jpeg').send(JPEG);
     expectProblem(await request(app).get('/users/2/avatar;v=11'), 404);
     expect((await request(app).get('/users/2/avatar;v=14')).status).toBe(200);
     expectProblem(await request(app).get('/users/3/avatar'), 404);
@@ -92,7 +92,7 @@ describe('GET /users/{id}/avatar', () => {
   });
 
   it('is deleted with its user', async () => {
-    await request(app).delete('/users/2');
+    await request(app).delete('/users/2').set(AS_ADMIN);
     expectProblem(await request(app).get('/users/2/avatar'), 404);
   });
 });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { JSON_TYPE, XML_TYPE, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, JSON_TYPE, XML_TYPE, expectProblem, service } from './service-fixture';
 
 const XML_BOOKCASE = `<?xml version="1.0"?>
 <bookcase><name>Study</name>
@@ -56,7 +56,7 @@ describe('GET /bookcase', () => {
   });
 
   it('answers 405 with Allow to DELETE', async () => {
-    const res = await request(app).delete('/bookcase');
+    const res = await request(app).delete('/bookcase').set(AS_ADMIN);
     expectProblem(res, 405);
     expect(res.headers.allow).toBe('GET, HEAD, PUT, PATCH, OPTIONS');
   });
@@ -88,7 +88,7 @@ describe('PUT /bookcase', () => {
   it('replaces the bookcase with a JSON body: 204, no body, no-store, and a new version', async () => {
     const { app } = service();
     const bookcase = { name: 'Office', books: [{ isbn: '9780596517748', title: 'JavaScript: The Good Parts', author: 'Douglas Crockford', year: 2008 }] };
-    const res = await request(app).put('/bookcase').send(bookcase);
+    const res = await request(app).put('/bookcase').set(AS_ADMIN).send(bookcase);
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -99,7 +99,7 @@ describe('PUT /bookcase', () => {
 
   it('reads XML, with numbers and one-book lists from the schema', async () => {
     const { app } = service();
-    expect((await request(app).put('/bookcase').set('Content-Type', 'application/xml').send(XML_BOOKCASE)).status).toBe(204);
+    expect((await request(app).put('/bookcase').set(AS_ADMIN).set('Content-Type', 'application/xml').send(XML_BOOKCASE)).status).toBe(204);
     expect((await request(app).get('/bookcase')).body).toEqual({
       name: 'Study',
       books: [{ isbn: '9780134685991', title: 'Effective Java', author: 'Joshua Bloch', year: 2018 }],
@@ -109,22 +109,22 @@ describe('PUT /bookcase', () => {
   it('changes nothing, not even the version, when the same PUT comes twice', async () => {
     const { app } = service();
     const bookcase = (await request(app).get('/bookcase')).body;
-    expect((await request(app).put('/bookcase').send(bookcase)).status).toBe(204);
+    expect((await request(app).put('/bookcase').set(AS_ADMIN).send(bookcase)).status).toBe(204);
     expect((await request(app).get('/bookcase')).headers.etag).toBe('"1;json"');
   });
 
   it('answers 412 and changes nothing when If-Match is stale, and applies a current one', async () => {
     const { app } = service();
-    const stale = await request(app).put('/bookcase').set('If-Match', '"0;json"').send({ name: 'X', books: [] });
+    const stale = await request(app).put('/bookcase').set(AS_ADMIN).set('If-Match', '"0;json"').send({ name: 'X', books: [] });
     expectProblem(stale, 412);
     expect((await request(app).get('/bookcase')).body.name).toBe('Living room');
-    expect((await request(app).put('/bookcase').set('If-Match', '"1;xml"').send({ name: 'X', books: [] })).status).toBe(204);
+    expect((await request(app).put('/bookcase').set(AS_ADMIN).set('If-Match', '"1;xml"').send({ name: 'X', books: [] })).status).toBe(204);
     expect((await request(app).get('/bookcase')).body).toEqual({ name: 'X', books: [] });
   });
 
   it('answers 400 listing each invalid member, and changes nothing', async () => {
     const { app } = service();
-    const problem = expectProblem(await request(app).put('/bookcase').send({ name: '', books: [{ isbn: 'x', title: 'T', author: 'A', year: 'soon' }] }), 400);
+    const problem = expectProblem(await request(app).put('/bookcase').set(AS_ADMIN).send({ name: '', books: [{ isbn: 'x', title: 'T', author: 'A', year: 'soon' }] }), 400);
     expect((problem.errors as { pointer: string }[]).map((e) => e.pointer).sort()).toEqual(['/books/0/isbn', '/books/0/year', '/name']);
     expect((await request(app).get('/bookcase')).body.name).toBe('Living room');
   });
@@ -132,9 +132,9 @@ describe('PUT /bookcase', () => {
   it('answers 400 to text with a control character, from JSON or XML, so that every representation can still be written', async () => {
     const { app } = service();
     const book = { isbn: '9780596517748', title: 'Bell\u0007', author: 'A', year: 2008 };
-    const problem = expectProblem(await request(app).put('/bookcase').send({ name: 'Shelf', books: [book] }), 400);
+    const problem = expectProblem(await request(app).put('/bookcase').set(AS_ADMIN).send({ name: 'Shelf', books: [book] }), 400);
     expect((problem.errors as { pointer: string }[]).map((e) => e.pointer)).toEqual(['/books/0/title']);
-    expectProblem(await request(app).put('/bookcase').set('Content-Type', 'application/xml').send('<bookcase><name>ctl\u0001</name></bookcase>'), 400);
+    expectProblem(await request(app).put('/bookcase').set(AS_ADMIN).set('Content-Type', 'application/xml').send('<bookcase><name>ctl\u0001</name></bookcase>'), 400);
     const xml = await request(app).get('/bookcase').set('Accept', 'application/xml');
     expect(xml.status).toBe(200);
     expect(xml.text).toContain('<name>Living room</name>');
@@ -142,24 +142,24 @@ describe('PUT /bookcase', () => {
 
   it('answers 400 to malformed JSON and to XML with a DOCTYPE (no entity expansion)', async () => {
     const { app } = service();
-    expectProblem(await request(app).put('/bookcase').set('Content-Type', 'application/json').send('{"name":'), 400);
+    expectProblem(await request(app).put('/bookcase').set(AS_ADMIN).set('Content-Type', 'application/json').send('{"name":'), 400);
     const attack = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><bookcase><name>&lol2;</name></bookcase>`;
-    expectProblem(await request(app).put('/bookcase').set('Content-Type', 'application/xml').send(attack), 400);
+    expectProblem(await request(app).put('/bookcase').set(AS_ADMIN).set('Content-Type', 'application/xml').send(attack), 400);
   });
 
   it('answers 415 to other media types and 413 over the body limit', async () => {
     const { app } = service();
-    expectProblem(await request(app).put('/bookcase').set('Content-Type', 'text/plain').send('Office'), 415);
+    expectProblem(await request(app).put('/bookcase').set(AS_ADMIN).set('Content-Type', 'text/plain').send('Office'), 415);
     const huge = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 1), books: [] });
-    expectProblem(await request(app).put('/bookcase').set('Content-Type', 'application/json').send(huge), 413);
+    expectProblem(await request(app).put('/bookcase').set(AS_ADMIN).set('Content-Type', 'application/json').send(huge), 413);
   });
 });
 
 describe('PATCH /bookcase', () => {
   const merge = (app: Parameters<typeof request>[0], patch: unknown) =>
-    request(app).patch('/bookcase').set('Content-Type', 'application/merge-patch+json').send(JSON.stringify(patch));
+    request(app).patch('/bookcase').set(AS_ADMIN).set('Content-Type', 'application/merge-patch+json').send(JSON.stringify(patch));
   const jsonPatch = (app: Parameters<typeof request>[0], patch: unknown) =>
-    request(app).patch('/bookcase').set('Content-Type', 'application/json-patch+json').send(JSON.stringify(patch));
+    request(app).patch('/bookcase').set(AS_ADMIN).set('Content-Type', 'application/json-patch+json').send(JSON.stringify(patch));
 
   it('applies a merge patch (RFC 7396): 200 with the new bookcase and its ETag', async () => {
     const { app } = service();
@@ -238,7 +238,7 @@ describe('PATCH /bookcase', () => {
     ]) {
       expectProblem(await jsonPatch(app, patch), 400);
     }
-    expectProblem(await request(app).patch('/bookcase').set('Content-Type', 'application/json-patch+json').send('[{"op":'), 400);
+    expectProblem(await request(app).patch('/bookcase').set(AS_ADMIN).set('Content-Type', 'application/json-patch+json').send('[{"op":'), 400);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -262,7 +262,7 @@ describe('PATCH /bookcase', () => {
 
   it('answers 415 with Accept-Patch to any other Content-Type', async () => {
     const { app } = service();
-    const res = await request(app).patch('/bookcase').set('Content-Type', 'application/json').send('{"name":"x"}');
+    const res = await request(app).patch('/bookcase').set(AS_ADMIN).set('Content-Type', 'application/json').send('{"name":"x"}');
     expectProblem(res, 415);
     expect(res.headers['accept-patch']).toBe('application/merge-patch+json, application/json-patch+json');
   });

@@ -6,7 +6,7 @@ import { createMemoryStore } from '../../routes/store/memory-store';
 import { ProblemType } from '../../src';
 import type { MemoryStore } from '../../src/entries/cache';
 import { listeningServers } from '../setup/listening';
-import { PNG, expectProblem } from './service-fixture';
+import { AS_ADMIN, PNG, expectProblem } from './service-fixture';
 
 const listening = listeningServers();
 const parser = new Parser();
@@ -21,7 +21,7 @@ async function served(origin?: string) {
 describe('the service behind its shared cache, given a Host that could poison it (RFC 9112 section 3.2)', () => {
   it('answers 400 to the avatar request whose Host holds a path, and a later GET /users/2 gets the user', async () => {
     const { server, host } = await served();
-    await request(server).put('/users/1/avatar').set('Host', host).set('Content-Type', 'image/png').send(PNG).expect(201);
+    await request(server).put('/users/1/avatar').set(AS_ADMIN).set('Host', host).set('Content-Type', 'image/png').send(PNG).expect(201);
     const link = (await request(server).get('/users/1').set('Host', host)).body.avatar as string;
     expect(link).toBe('/users/1/avatar;v=11');
     // Keyed as `http://` + Host + target and parsed again, this stored the PNG under /users/2 for a year.
@@ -74,7 +74,7 @@ describe('the service behind its shared cache, given a Host that could poison it
       expect((await request(server).get('/bookcase').set('Host', 'proxy-b.lan:8080')).headers['x-cache']).toBe('HIT');
       expect(stored.size).toBe(1);
       const renamed = { ...before, name: 'Renamed' };
-      expect((await request(server).put('/bookcase').set('Host', 'proxy-b.lan:8080').send(renamed)).status).toBe(204);
+      expect((await request(server).put('/bookcase').set(AS_ADMIN).set('Host', 'proxy-b.lan:8080').send(renamed)).status).toBe(204);
       expect(stored.size).toBe(0);
       const after = await request(server).get('/bookcase').set('Host', 'proxy-a.lan');
       expect(after.headers['x-cache']).toBe('MISS');

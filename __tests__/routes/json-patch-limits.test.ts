@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { MAX_PATCH_OPERATIONS } from '../../routes/patch/json-patch';
-import { expectProblem, service } from './service-fixture';
+import { AS_ADMIN, expectProblem, service } from './service-fixture';
 
 /** The largest bookcase the schema allows, 10,000 books, in a little under the 1 MB body limit. */
 const BOOKS = Array.from({ length: 10_000 }, (_, i) => ({
@@ -22,13 +22,13 @@ function moved(): string[] {
 
 describe('PATCH /bookcase with a JSON Patch of many operations (issue 17)', () => {
   const { app } = service();
-  const jsonPatch = (patch: unknown) => request(app).patch('/bookcase').set('Content-Type', 'application/json-patch+json').send(JSON.stringify(patch));
+  const jsonPatch = (patch: unknown) => request(app).patch('/bookcase').set(AS_ADMIN).set('Content-Type', 'application/json-patch+json').send(JSON.stringify(patch));
   const stored = async () => (await request(app).get('/bookcase')).headers.etag;
 
   beforeAll(async () => {
     const body = JSON.stringify({ name: 'Archive', books: BOOKS });
     expect(body.length).toBeGreaterThan(900_000);
-    expect((await request(app).put('/bookcase').set('Content-Type', 'application/json').send(body)).status).toBe(204);
+    expect((await request(app).put('/bookcase').set(AS_ADMIN).set('Content-Type', 'application/json').send(body)).status).toBe(204);
   });
 
   it('answers 200 with the moved books to 1,000 moves in a bookcase of 10,000', async () => {

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AS_ADMIN } from './service-fixture';
 
 jest.setTimeout(60_000);
 
@@ -92,7 +93,7 @@ describe('npm start', () => {
     const server = await npmStart({ CACHE: 'off' });
     expect(server.output()).toContain('(shared cache off)');
     const body = JSON.stringify({ name: 'Office', books: [] });
-    const answer = await call(`${server.url}/bookcase`, 'PUT', { 'Content-Type': 'application/json', 'Content-Length': body.length }, body, async () => {
+    const answer = await call(`${server.url}/bookcase`, 'PUT', { 'Content-Type': 'application/json', 'Content-Length': body.length, ...AS_ADMIN }, body, async () => {
       // Once the server has the request (its headers and the start of the body), stop it.
       await new Promise((resolve) => setTimeout(resolve, 300));
       server.child.kill('SIGTERM');
@@ -129,7 +130,7 @@ describe('npm start', () => {
       expect(first.output()).toContain(`Data in SQLite ${join(dir, 'represent.sqlite')}`);
       expect(existsSync(join(dir, 'represent.sqlite'))).toBe(true);
       const body = JSON.stringify({ name: 'Office', books: [] });
-      const put = await call(`${first.url}/bookcase`, 'PUT', { 'Content-Type': 'application/json', 'Content-Length': body.length, 'If-Match': '"1"' }, body);
+      const put = await call(`${first.url}/bookcase`, 'PUT', { 'Content-Type': 'application/json', 'Content-Length': body.length, 'If-Match': '"1"', ...AS_ADMIN }, body);
       expect(put.status).toBe(204);
       etag = (await call(`${first.url}/bookcase`)).headers.etag as string;
       expect(etag).toBe('"11;json"');

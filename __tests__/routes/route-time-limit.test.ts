@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ProblemType } from '../../src';
 import { createApp } from '../../routes/app';
 import type { ServiceStore } from '../../routes/store/store';
-import { PNG, expectProblem } from './service-fixture';
+import { AS_ADMIN, PNG, expectProblem } from './service-fixture';
 
 /** A store whose every call never settles, as one on a network that stopped answering. */
 function hangingStore(): ServiceStore {
@@ -45,7 +45,7 @@ describe('the service: route time limits', () => {
   });
 
   it.each(REQUESTS)('answers 503 when the store hangs: $method $path', async ({ method, path, type, body }) => {
-    let call = request(app)[method.toLowerCase() as 'get'](path).set('X-Confirm', 'delete-all-users');
+    let call = request(app)[method.toLowerCase() as 'get'](path).set('X-Confirm', 'delete-all-users').set(AS_ADMIN);
     if (type !== undefined) call = call.set('Content-Type', type).send(body);
     const res = await call;
     expect(expectProblem(res, 503)).toMatchObject({ type: ProblemType.timeout });

@@ -1,6 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { AS_ADMIN } from './service-fixture';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -53,7 +54,9 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 export function call(base: string, method: string, path: string, headers: Record<string, string> = {}, json?: unknown): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const body = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
-    const sent = body === undefined ? headers : { 'Content-Type': 'application/json', 'Content-Length': String(body.length), ...headers };
+    // The service's writes need the admin's token (routes/README.md); reads are sent without.
+    const auth = method === 'GET' || method === 'HEAD' ? {} : AS_ADMIN;
+    const sent = body === undefined ? { ...auth, ...headers } : { 'Content-Type': 'application/json', 'Content-Length': String(body.length), ...auth, ...headers };
     const req = httpRequest(`${base}${path}`, { method, headers: sent, agent }, (res) => {
       let text = '';
       res.setEncoding('utf8');

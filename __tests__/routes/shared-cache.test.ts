@@ -1,13 +1,13 @@
 import supertest from 'supertest';
 import type { Express } from 'express';
-import { expectProblem, service } from './service-fixture';
+import { AS_ADMIN, expectProblem, service } from './service-fixture';
 
 // The cache keys on the Host: every request of a test goes to the same origin.
 const request = (app: Express) => ({
   get: (path: string) => supertest(app).get(path).set('Host', 'service.test'),
-  put: (path: string) => supertest(app).put(path).set('Host', 'service.test'),
-  patch: (path: string) => supertest(app).patch(path).set('Host', 'service.test'),
-  post: (path: string) => supertest(app).post(path).set('Host', 'service.test'),
+  put: (path: string) => supertest(app).put(path).set(AS_ADMIN).set('Host', 'service.test'),
+  patch: (path: string) => supertest(app).patch(path).set(AS_ADMIN).set('Host', 'service.test'),
+  post: (path: string) => supertest(app).post(path).set(AS_ADMIN).set('Host', 'service.test'),
 });
 
 describe('the shared cache in front of the service', () => {
@@ -24,7 +24,7 @@ describe('the shared cache in front of the service', () => {
   it('drops the stored bookcase when it is replaced through the cache', async () => {
     const { app } = service({ cache: true });
     await request(app).get('/bookcase');
-    expect((await request(app).put('/bookcase').send({ name: 'Office', books: [] })).status).toBe(204);
+    expect((await request(app).put('/bookcase').set(AS_ADMIN).send({ name: 'Office', books: [] })).status).toBe(204);
     const after = await request(app).get('/bookcase');
     expect(after.headers['x-cache']).toBe('MISS');
     expect(after.body.name).toBe('Office');
@@ -33,7 +33,7 @@ describe('the shared cache in front of the service', () => {
   it.each(['/%62ookcase', '/bookcase/', '/bookcase;x=1'])('drops the stored bookcase when it is replaced under another spelling, %s', async (spelling) => {
     const { app } = service({ cache: true });
     await request(app).get('/bookcase');
-    expect((await request(app).put(spelling).send({ name: 'Den', books: [] })).status).toBe(204);
+    expect((await request(app).put(spelling).set(AS_ADMIN).send({ name: 'Den', books: [] })).status).toBe(204);
     const after = await request(app).get('/bookcase');
     expect(after.headers['x-cache']).toBe('MISS');
     expect(after.body.name).toBe('Den');
@@ -53,11 +53,11 @@ describe('the shared cache in front of the service', () => {
   it('never answers a stale list after a write to another URI', async () => {
     const { app } = service({ cache: true });
     expect((await request(app).get('/user/all;role=admin')).body).toHaveLength(3);
-    await request(app).patch('/users/3').set('Content-Type', 'application/merge-patch+json').send('{"role":"viewer"}');
+    await request(app).patch('/users/3').set(AS_ADMIN).set('Content-Type', 'application/merge-patch+json').send('{"role":"viewer"}');
     const after = await request(app).get('/user/all;role=admin');
     expect(after.status).toBe(200);
     expect(after.body).toHaveLength(2);
-    await request(app).post('/users').send({ name: 'New Admin', email: 'new@example.org', role: 'admin' });
+    await request(app).post('/users').set(AS_ADMIN).send({ name: 'New Admin', email: 'new@example.org', role: 'admin' });
     expect((await request(app).get('/user/all;role=admin')).body).toHaveLength(3);
   });
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
 import { type RedisServer, startRedis } from '../setup/redis-server';
+import { AS_ADMIN } from './service-fixture';
 
 jest.setTimeout(300_000);
 
@@ -34,7 +35,8 @@ interface Answer {
 /** One request on `agent` (one kept-alive connection: one worker). */
 function call(agent: Agent, url: string, method = 'GET', body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const headers = body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) };
+    // The service's writes need the admin's token (routes/README.md).
+    const headers = body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...AS_ADMIN };
     const req = httpRequest(url, { method, agent, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');

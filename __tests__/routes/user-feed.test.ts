@@ -2,7 +2,7 @@ import Parser from 'rss-parser';
 import request from 'supertest';
 import { FEED_ENTRIES } from '../../routes/user-feed';
 import { atomSchemaErrors, feedparser, xmllintErrors } from '../setup/xml-validators';
-import { expectProblem, service } from './service-fixture';
+import { AS_ADMIN, expectProblem, service } from './service-fixture';
 
 const parser = new Parser();
 
@@ -58,7 +58,7 @@ describe('GET /users/feed, with names that are markup (checked by xmllint, Pytho
   /** The feed in this type after POSTing a user with this name: its entry for that user (the first), as feedparser reads it. */
   async function lastEntry(name: string, accept: string, version: string): Promise<{ title: string; summary: string; type: string }> {
     const { app } = service();
-    expect((await request(app).post('/users').send({ name, email: 'mallory@example.org', role: 'viewer' })).status).toBe(201);
+    expect((await request(app).post('/users').set(AS_ADMIN).send({ name, email: 'mallory@example.org', role: 'viewer' })).status).toBe(201);
     const res = await request(app).get('/users/feed').set('Accept', accept);
     expect(res.status).toBe(200);
     expect(xmllintErrors([res.text])).toBe('');

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { createApp } from '../../routes/app';
 import { createMemoryStore } from '../../routes/store/memory-store';
 import { listeningServers } from '../setup/listening';
-import { XML_TYPE, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, XML_TYPE, expectProblem, service } from './service-fixture';
 
 const ids = (body: { id: string }[]) => body.map((u) => u.id);
 
@@ -92,7 +92,7 @@ describe('GET /user/all', () => {
     const own = service().app;
     const first = await request(own).get('/user/all');
     expect((await request(own).get('/user/all').set('If-None-Match', first.headers.etag!)).status).toBe(304);
-    await request(own).patch('/users/3').set('Content-Type', 'application/merge-patch+json').send('{"role":"viewer"}');
+    await request(own).patch('/users/3').set(AS_ADMIN).set('Content-Type', 'application/merge-patch+json').send('{"role":"viewer"}');
     const after = await request(own).get('/user/all').set('If-None-Match', first.headers.etag!);
     expect(after.status).toBe(200);
     expect(after.body[2].role).toBe('viewer');
@@ -102,19 +102,19 @@ describe('GET /user/all', () => {
 describe('DELETE /user/all', () => {
   it('answers 400 naming X-Confirm when it is missing, and deletes nothing', async () => {
     const { app } = service();
-    const problem = expectProblem(await request(app).delete('/user/all'), 400);
+    const problem = expectProblem(await request(app).delete('/user/all').set(AS_ADMIN), 400);
     expect(problem.detail).toBe("Required request header 'X-Confirm' is missing");
     expect((await request(app).get('/user/all')).body).toHaveLength(9);
   });
 
   it('answers 400 when X-Confirm is not delete-all-users', async () => {
     const { app } = service();
-    expect(expectProblem(await request(app).delete('/user/all').set('X-Confirm', 'yes'), 400).detail).toContain('delete-all-users');
+    expect(expectProblem(await request(app).delete('/user/all').set(AS_ADMIN).set('X-Confirm', 'yes'), 400).detail).toContain('delete-all-users');
   });
 
   it('deletes every user: 204, then an empty list and 404 for each', async () => {
     const { app } = service();
-    const res = await request(app).delete('/user/all').set('X-Confirm', 'delete-all-users');
+    const res = await request(app).delete('/user/all').set(AS_ADMIN).set('X-Confirm', 'delete-all-users');
     expect(res.status).toBe(204);
     expect((await request(app).get('/user/all')).body).toEqual([]);
     expectProblem(await request(app).get('/users/1'), 404);
@@ -122,8 +122,8 @@ describe('DELETE /user/all', () => {
 
   it('answers 412 on a stale If-Match', async () => {
     const { app } = service();
-    await request(app).post('/users').send({ name: 'N', email: 'n@example.org', role: 'viewer' });
-    expectProblem(await request(app).delete('/user/all').set('X-Confirm', 'delete-all-users').set('If-Match', '"10;json"'), 412);
+    await request(app).post('/users').set(AS_ADMIN).send({ name: 'N', email: 'n@example.org', role: 'viewer' });
+    expectProblem(await request(app).delete('/user/all').set(AS_ADMIN).set('X-Confirm', 'delete-all-users').set('If-Match', '"10;json"'), 412);
     expect((await request(app).get('/user/all')).body).toHaveLength(10);
   });
 });

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { JSON_TYPE, XML_TYPE, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, JSON_TYPE, XML_TYPE, expectProblem, service } from './service-fixture';
 
 const ADA = { id: '1', name: 'Ada Lovelace', email: 'lovelace@example.org', role: 'admin' };
 
@@ -71,7 +71,7 @@ describe('PUT /users/{id}', () => {
 
   it('creates a user under the id the client chose: 201 with Location, and the user is there', async () => {
     const { app } = service();
-    const res = await request(app).put('/users/kay').send(alan);
+    const res = await request(app).put('/users/kay').set(AS_ADMIN).send(alan);
     expect(res.status).toBe(201);
     expect(res.headers.location).toBe('/users/kay');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -80,17 +80,17 @@ describe('PUT /users/{id}', () => {
 
   it('replaces a user completely: 204; the same PUT again changes nothing', async () => {
     const { app } = service();
-    expect((await request(app).put('/users/1').send(alan)).status).toBe(204);
+    expect((await request(app).put('/users/1').set(AS_ADMIN).send(alan)).status).toBe(204);
     const first = await request(app).get('/users/1');
     expect(first.body).toEqual({ id: '1', ...alan });
-    expect((await request(app).put('/users/1').send(alan)).status).toBe(204);
+    expect((await request(app).put('/users/1').set(AS_ADMIN).send(alan)).status).toBe(204);
     expect((await request(app).get('/users/1')).headers.etag).toBe(first.headers.etag);
   });
 
   it('reads XML', async () => {
     const { app } = service();
     const xml = '<user><name>Alan Kay</name><email>kay@example.org</email><role>viewer</role></user>';
-    expect((await request(app).put('/users/kay').set('Content-Type', 'application/xml').send(xml)).status).toBe(201);
+    expect((await request(app).put('/users/kay').set(AS_ADMIN).set('Content-Type', 'application/xml').send(xml)).status).toBe(201);
     expect((await request(app).get('/users/kay')).body.role).toBe('viewer');
   });
 
@@ -99,35 +99,35 @@ describe('PUT /users/{id}', () => {
     let clock = 0;
     const { app } = service({ now: () => new Date(times[clock++] ?? Number.NaN) });
     const seeded = (await request(app).get('/users/1')).headers['last-modified'] as string;
-    expect((await request(app).put('/users/1').set('If-Unmodified-Since', seeded).send(alan)).status).toBe(204);
+    expect((await request(app).put('/users/1').set(AS_ADMIN).set('If-Unmodified-Since', seeded).send(alan)).status).toBe(204);
     const lastModified = (await request(app).get('/users/1')).headers['last-modified'] as string;
     expect(lastModified).toBe('Thu, 01 Jan 2026 12:00:00 GMT');
     // Changed at 12:00:00.200, after the start of the second the client names: modified since.
-    expectProblem(await request(app).put('/users/1').set('If-Unmodified-Since', lastModified).send({ ...alan, role: 'viewer' }), 412);
+    expectProblem(await request(app).put('/users/1').set(AS_ADMIN).set('If-Unmodified-Since', lastModified).send({ ...alan, role: 'viewer' }), 412);
     expect((await request(app).get('/users/1')).body.role).toBe('editor');
     // Nor is a GET conditional on that second answered 304 from a copy that may predate the change.
     expect((await request(app).get('/users/1').set('If-Modified-Since', lastModified)).status).toBe(200);
-    expect((await request(app).put('/users/1').set('If-Unmodified-Since', 'Thu, 01 Jan 2026 12:00:01 GMT').send({ ...alan, role: 'viewer' })).status).toBe(204);
+    expect((await request(app).put('/users/1').set(AS_ADMIN).set('If-Unmodified-Since', 'Thu, 01 Jan 2026 12:00:01 GMT').send({ ...alan, role: 'viewer' })).status).toBe(204);
   });
 
   it('answers 412 and changes nothing on a stale If-Match; If-None-Match: * only creates', async () => {
     const { app } = service();
-    expectProblem(await request(app).put('/users/1').set('If-Match', '"1;json"').send(alan), 412);
+    expectProblem(await request(app).put('/users/1').set(AS_ADMIN).set('If-Match', '"1;json"').send(alan), 412);
     expect((await request(app).get('/users/1')).body).toEqual(ADA);
-    expect((await request(app).put('/users/1').set('If-Match', '"2;json"').send(alan)).status).toBe(204);
-    expectProblem(await request(app).put('/users/1').set('If-None-Match', '*').send(alan), 412);
-    expect((await request(app).put('/users/new').set('If-None-Match', '*').send(alan)).status).toBe(201);
-    expectProblem(await request(app).put('/users/other').set('If-Match', '"2"').send(alan), 412);
+    expect((await request(app).put('/users/1').set(AS_ADMIN).set('If-Match', '"2;json"').send(alan)).status).toBe(204);
+    expectProblem(await request(app).put('/users/1').set(AS_ADMIN).set('If-None-Match', '*').send(alan), 412);
+    expect((await request(app).put('/users/new').set(AS_ADMIN).set('If-None-Match', '*').send(alan)).status).toBe(201);
+    expectProblem(await request(app).put('/users/other').set(AS_ADMIN).set('If-Match', '"2"').send(alan), 412);
   });
 
   it('answers 400 to an invalid user, or a body id that is not the URI id', async () => {
     const { app } = service();
-    const problem = expectProblem(await request(app).put('/users/1').send({ name: 'X', email: 'not an email', role: 'owner' }), 400);
+    const problem = expectProblem(await request(app).put('/users/1').set(AS_ADMIN).send({ name: 'X', email: 'not an email', role: 'owner' }), 400);
     expect((problem.errors as { pointer: string }[]).map((e) => e.pointer)).toEqual(['/email', '/role']);
-    expectProblem(await request(app).put('/users/1').send({ ...alan, id: '2' }), 400);
-    expect((await request(app).put('/users/1').send({ ...alan, id: '1' })).status).toBe(204);
-    expectProblem(await request(app).put(`/users/${'x'.repeat(65)}`).send(alan), 400);
-    expect((await request(app).put(`/users/${'x'.repeat(64)}`).send(alan)).status).toBe(201);
+    expectProblem(await request(app).put('/users/1').set(AS_ADMIN).send({ ...alan, id: '2' }), 400);
+    expect((await request(app).put('/users/1').set(AS_ADMIN).send({ ...alan, id: '1' })).status).toBe(204);
+    expectProblem(await request(app).put(`/users/${'x'.repeat(65)}`).set(AS_ADMIN).send(alan), 400);
+    expect((await request(app).put(`/users/${'x'.repeat(64)}`).set(AS_ADMIN).send(alan)).status).toBe(201);
   });
 
   it('answers 412 when the user changed while the body was arriving, keeping the other change', async () => {
@@ -137,7 +137,7 @@ describe('PUT /users/{id}', () => {
       const { port } = server.address() as AddressInfo;
       const body = JSON.stringify(alan);
       const answer = new Promise<number>((resolve, reject) => {
-        const req = httpRequest({ port, method: 'PUT', path: '/users/1', headers: { 'Content-Type': 'application/json', 'Content-Length': body.length, 'If-Match': '"2;json"' } }, (res) => {
+        const req = httpRequest({ port, method: 'PUT', path: '/users/1', headers: { 'Content-Type': 'application/json', 'Content-Length': body.length, 'If-Match': '"2;json"', ...AS_ADMIN } }, (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
         });
@@ -145,7 +145,7 @@ describe('PUT /users/{id}', () => {
         req.write(body.slice(0, 10));
         // The preconditions held when the headers came; another client changes the user before the rest of the body.
         setTimeout(async () => {
-          await request(server).patch('/users/1').set('Content-Type', 'application/merge-patch+json').send('{"role":"viewer"}');
+          await request(server).patch('/users/1').set(AS_ADMIN).set('Content-Type', 'application/merge-patch+json').send('{"role":"viewer"}');
           req.end(body.slice(10));
         }, 50);
       });
@@ -158,7 +158,7 @@ describe('PUT /users/{id}', () => {
 
   it('answers 405 to PUT on /users/search, which is not a user', async () => {
     const { app } = service();
-    const res = await request(app).put('/users/search').send(alan);
+    const res = await request(app).put('/users/search').set(AS_ADMIN).send(alan);
     expectProblem(res, 405);
     expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
   });
@@ -167,7 +167,7 @@ describe('PUT /users/{id}', () => {
 describe('PATCH /users/{id}', () => {
   it('applies a merge patch: 200 with the updated user and its new ETag', async () => {
     const { app } = service();
-    const res = await request(app).patch('/users/1').set('Content-Type', 'application/merge-patch+json').send('{"role":"viewer"}');
+    const res = await request(app).patch('/users/1').set(AS_ADMIN).set('Content-Type', 'application/merge-patch+json').send('{"role":"viewer"}');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...ADA, role: 'viewer' });
     expect(res.headers.etag).toBe('"11;json"');
@@ -176,32 +176,32 @@ describe('PATCH /users/{id}', () => {
   it('applies a JSON Patch, and answers 409 to a failing test', async () => {
     const { app } = service();
     const ops = (value: string) => JSON.stringify([{ op: 'test', path: '/role', value }, { op: 'replace', path: '/email', value: 'ada@example.org' }]);
-    expectProblem(await request(app).patch('/users/1').set('Content-Type', 'application/json-patch+json').send(ops('viewer')), 409);
-    const res = await request(app).patch('/users/1').set('Content-Type', 'application/json-patch+json').send(ops('admin'));
+    expectProblem(await request(app).patch('/users/1').set(AS_ADMIN).set('Content-Type', 'application/json-patch+json').send(ops('viewer')), 409);
+    const res = await request(app).patch('/users/1').set(AS_ADMIN).set('Content-Type', 'application/json-patch+json').send(ops('admin'));
     expect(res.body.email).toBe('ada@example.org');
   });
 
   it('answers 422 when the patch changes the id, adds unknown members, breaks a field or is no user at all', async () => {
     const { app } = service();
-    const patch = (body: string) => request(app).patch('/users/1').set('Content-Type', 'application/merge-patch+json').send(body);
+    const patch = (body: string) => request(app).patch('/users/1').set(AS_ADMIN).set('Content-Type', 'application/merge-patch+json').send(body);
     expectProblem(await patch('{"id":"9"}'), 422);
     expectProblem(await patch('{"nickname":"Ada"}'), 422);
     expectProblem(await patch('{"email":null}'), 422);
     expectProblem(await patch('null'), 422);
     expectProblem(await patch('"Ada"'), 422);
-    expectProblem(await request(app).patch('/users/1').set('Content-Type', 'application/json-patch+json').send('[{"op":"replace","path":"","value":[1]}]'), 422);
+    expectProblem(await request(app).patch('/users/1').set(AS_ADMIN).set('Content-Type', 'application/json-patch+json').send('[{"op":"replace","path":"","value":[1]}]'), 422);
     expect((await request(app).get('/users/1')).body).toEqual(ADA);
   });
 
   it('answers 404 for no such user and 412 on a stale If-Match', async () => {
     const { app } = service();
-    expectProblem(await request(app).patch('/users/404').set('Content-Type', 'application/merge-patch+json').send('{}'), 404);
-    expectProblem(await request(app).patch('/users/1').set('Content-Type', 'application/merge-patch+json').set('If-Match', '"3"').send('{"name":"A"}'), 412);
+    expectProblem(await request(app).patch('/users/404').set(AS_ADMIN).set('Content-Type', 'application/merge-patch+json').send('{}'), 404);
+    expectProblem(await request(app).patch('/users/1').set(AS_ADMIN).set('Content-Type', 'application/merge-patch+json').set('If-Match', '"3"').send('{"name":"A"}'), 412);
   });
 
   it('answers 415 with Accept-Patch to a JSON body', async () => {
     const { app } = service();
-    const res = await request(app).patch('/users/1').send({ role: 'viewer' });
+    const res = await request(app).patch('/users/1').set(AS_ADMIN).send({ role: 'viewer' });
     expectProblem(res, 415);
     expect(res.headers['accept-patch']).toBe('application/merge-patch+json, application/json-patch+json');
   });
@@ -210,26 +210,26 @@ describe('PATCH /users/{id}', () => {
 describe('DELETE /users/{id}', () => {
   it('answers 204 with no body, then 404', async () => {
     const { app } = service();
-    const res = await request(app).delete('/users/9');
+    const res = await request(app).delete('/users/9').set(AS_ADMIN);
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expectProblem(await request(app).get('/users/9'), 404);
-    expectProblem(await request(app).delete('/users/9'), 404);
+    expectProblem(await request(app).delete('/users/9').set(AS_ADMIN), 404);
   });
 
   it('answers 404 for no such user whatever the preconditions say, as PATCH does', async () => {
     const { app } = service();
-    expectProblem(await request(app).delete('/users/missing').set('If-Match', '"1;json"'), 404);
-    expectProblem(await request(app).delete('/users/missing').set('If-Match', '*'), 404);
-    const patch = request(app).patch('/users/missing').set('Content-Type', 'application/merge-patch+json').set('If-Match', '"1;json"');
+    expectProblem(await request(app).delete('/users/missing').set(AS_ADMIN).set('If-Match', '"1;json"'), 404);
+    expectProblem(await request(app).delete('/users/missing').set(AS_ADMIN).set('If-Match', '*'), 404);
+    const patch = request(app).patch('/users/missing').set(AS_ADMIN).set('Content-Type', 'application/merge-patch+json').set('If-Match', '"1;json"');
     expectProblem(await patch.send('{}'), 404);
   });
 
   it('answers 412 and deletes nothing on a stale If-Match', async () => {
     const { app } = service();
-    expectProblem(await request(app).delete('/users/9').set('If-Match', '"9"'), 412);
+    expectProblem(await request(app).delete('/users/9').set(AS_ADMIN).set('If-Match', '"9"'), 412);
     expect((await request(app).get('/users/9')).status).toBe(200);
-    expect((await request(app).delete('/users/9').set('If-Match', '"10;xml"')).status).toBe(204);
+    expect((await request(app).delete('/users/9').set(AS_ADMIN).set('If-Match', '"10;xml"')).status).toBe(204);
   });
 });
 
@@ -237,11 +237,11 @@ describe('POST /users/{id}', () => {
   const { app } = service();
 
   it('answers 404 when there is no such user', async () => {
-    expectProblem(await request(app).post('/users/404').send({}), 404);
+    expectProblem(await request(app).post('/users/404').set(AS_ADMIN).send({}), 404);
   });
 
   it('answers 405 with Allow when the user exists, as OPTIONS does', async () => {
-    const res = await request(app).post('/users/1').send({});
+    const res = await request(app).post('/users/1').set(AS_ADMIN).send({});
     expectProblem(res, 405);
     expect(res.headers.allow).toBe('GET, HEAD, PUT, PATCH, DELETE, OPTIONS');
     const options = await request(app).options('/users/1');

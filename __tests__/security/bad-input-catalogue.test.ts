@@ -5,8 +5,13 @@ import { createApp } from '../../routes/app';
 import { type RunningServer, startServer } from '../../routes/http/graceful-server';
 import { createMemoryStore } from '../../routes/store/memory-store';
 import type { ServiceStore } from '../../routes/store/store';
-import { PNG } from '../routes/service-fixture';
-import { type RawAnswer, head, rawRequest } from '../setup/raw-http';
+import { AS_ADMIN, PNG } from '../routes/service-fixture';
+import { type RawAnswer, head as rawHead, rawRequest } from '../setup/raw-http';
+
+/** A request head; a write's carries the admin's token, so that what is caught is the bad input, not the missing token. */
+function head(requestLine: string, headers: Readonly<Record<string, string | number>> = {}): string {
+  return rawHead(requestLine, /^(GET|HEAD|OPTIONS) /.test(requestLine) ? headers : { ...AS_ADMIN, ...headers });
+}
 
 /**
  * The bad-input catalogue: hostile requests against the illustrative service as `npm start` runs
