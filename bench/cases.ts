@@ -2,6 +2,7 @@
  * The cases of issue 6: what each variant sends, which server answers it, the status it must get,
  * and the same-round ratios with their targets.
  */
+import { DEVELOPMENT_TOKENS } from '../routes/auth/accounts';
 import { send } from './harness';
 import { BROWSER_ACCEPT, LARGE_JSON, SMALL_JSON, SMALL_XML } from './fixtures';
 import {
@@ -126,16 +127,19 @@ function revalidate(request: RequestSpec): (origin: string) => Promise<Record<st
   };
 }
 
+/** The service's writes need the admin's bearer token (routes/README.md): the development one, as `npm start` has it. */
+const AS_ADMIN = { authorization: `Bearer ${DEVELOPMENT_TOKENS.admin}` } as const;
+
 /** Puts the megabyte bookcase in place, so that the patches of the hostile case work on it. */
 const storeLargeBookcase = async (origin: string): Promise<Record<string, string>> => {
-  const { status } = await send(origin, { method: 'PUT', path: '/bookcase', headers: { 'content-type': 'application/json' }, body: LARGE_BOOKCASE_JSON });
+  const { status } = await send(origin, { method: 'PUT', path: '/bookcase', headers: { 'content-type': 'application/json', ...AS_ADMIN }, body: LARGE_BOOKCASE_JSON });
   if (status !== 204) throw new Error(`PUT of the large bookcase answered ${status}`);
   return {};
 };
 const USER = get('/users/1', { accept: 'application/json' });
 const SMALL_BOOKCASE = JSON.stringify({ name: 'Hall', books: [] });
-const putBookcase = (type: string, body: string): RequestSpec => ({ method: 'PUT', path: '/bookcase', headers: { 'content-type': type }, body });
-const patchBookcase = (body: string): RequestSpec => ({ method: 'PATCH', path: '/bookcase', headers: { 'content-type': 'application/json-patch+json', accept: 'application/json' }, body });
+const putBookcase = (type: string, body: string): RequestSpec => ({ method: 'PUT', path: '/bookcase', headers: { 'content-type': type, ...AS_ADMIN }, body });
+const patchBookcase = (body: string): RequestSpec => ({ method: 'PATCH', path: '/bookcase', headers: { 'content-type': 'application/json-patch+json', accept: 'application/json', ...AS_ADMIN }, body });
 /** The bookcase GET of the stores case, its JSON and validators, with the shared cache off. */
 const BOOKCASE_GET = get('/bookcase', { accept: 'application/json' });
 /**
@@ -143,7 +147,7 @@ const BOOKCASE_GET = get('/bookcase', { accept: 'application/json' });
  * the bookcase (a new name per request), so each is a real write: the transaction, the
  * compare-and-set, the commit on disk. One connection: writes take turns on the clock row anyway.
  */
-const BOOKCASE_PUT: RequestSpec = { method: 'PUT', path: '/bookcase', headers: { 'content-type': 'application/json', 'if-match': '*' }, body: JSON.stringify({ name: 'Hall [<id>]', books: [] }), idReplacement: true };
+const BOOKCASE_PUT: RequestSpec = { method: 'PUT', path: '/bookcase', headers: { 'content-type': 'application/json', 'if-match': '*', ...AS_ADMIN }, body: JSON.stringify({ name: 'Hall [<id>]', books: [] }), idReplacement: true };
 const STORES = ['memory', 'sqlite', 'postgres'] as const;
 
 /** Server CPU time per request: a hostile request may cost at most three times its normal counterpart. */

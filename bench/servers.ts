@@ -9,6 +9,7 @@ import path from 'node:path';
 import express from 'express';
 import { Builder } from 'xml2js';
 import { createApp } from '../routes/app';
+import { serviceAccounts } from '../routes/auth/accounts';
 import { createLogger } from '../routes/http/request-logger';
 import { openStore, storeLocation } from '../routes/store/open-store';
 import type { ServiceStore } from '../routes/store/store';
@@ -266,9 +267,13 @@ function expressHooks(): Server {
   return listener(app);
 }
 
-/** The illustrative service as `npm start` builds it, logging nothing, without the shared cache (its hits would cost less than any request). */
+/**
+ * The illustrative service as `npm start` builds it, logging nothing, without the shared cache (its
+ * hits would cost less than any request), with the development accounts (the bench runs under
+ * NODE_ENV=production, which refuses them by default): the cases' writes send their admin token.
+ */
 function service(store?: ServiceStore): Server {
-  return listener(createApp({ cache: false, logger: createLogger({ LOG_LEVEL: 'silent' }), ...(store !== undefined && { store }) }).app);
+  return listener(createApp({ cache: false, logger: createLogger({ LOG_LEVEL: 'silent' }), accounts: serviceAccounts({}), ...(store !== undefined && { store }) }).app);
 }
 
 /** The service on SQLite, in a data folder of its own that goes when the process exits. */

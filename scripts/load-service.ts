@@ -5,6 +5,7 @@
  * on SIGTERM shuts down as `npm start` does: in-flight requests finish, then exit 0.
  */
 import { createApp } from '../routes/app';
+import { serviceAccounts } from '../routes/auth/accounts';
 import { startServer } from '../routes/http/graceful-server';
 
 export type LoadServiceMessage =
@@ -12,7 +13,8 @@ export type LoadServiceMessage =
   | { readonly kind: 'memory'; readonly heapUsed: number; readonly external: number; readonly rss: number; readonly users: number; readonly cacheBytes: number };
 
 async function main(): Promise<void> {
-  const { app, store, cache } = createApp({ cache: true });
+  // The development accounts, whose admin token the load test's writes send (NODE_ENV=production refuses them by default).
+  const { app, store, cache } = createApp({ cache: true, accounts: serviceAccounts({}) });
   const running = await startServer(app, 0, '127.0.0.1');
   const send = (message: LoadServiceMessage): void => void process.send?.(message);
   process.on('message', async (message: { kind?: string }) => {

@@ -10,6 +10,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { DEVELOPMENT_TOKENS } from '../routes/auth/accounts';
 import type { LoadServiceMessage } from './load-service';
 
 /** Live memory (heap and external, after a full GC) may grow by at most this much during the run. */
@@ -33,6 +34,8 @@ interface RequestSpec {
 }
 
 const JSON_TYPE = 'application/json';
+/** The writes need the admin's bearer token; load-service.ts runs with the development accounts. */
+const AS_ADMIN = { Authorization: `Bearer ${DEVELOPMENT_TOKENS.admin}` };
 const ids = (n: number): number => Math.floor(Math.random() * n);
 const roles = ['admin', 'editor', 'viewer'] as const;
 
@@ -57,9 +60,9 @@ function nextRequest(): RequestSpec {
   if (roll < 0.8) return { method: 'GET', path: `/users/${1 + ids(9)}`, headers: { 'If-None-Match': `"${1 + ids(12)};json"`, 'If-Modified-Since': 'Mon, 01 Jan 2024 00:00:00 GMT' } };
   if (roll < 0.9) {
     const body = JSON.stringify({ name: `Load ${ids(1000)}`, email: `${user}@example.org`, role: roles[ids(3)] });
-    return { method: 'PUT', path: `/users/${user}`, headers: { 'Content-Type': JSON_TYPE }, body };
+    return { method: 'PUT', path: `/users/${user}`, headers: { 'Content-Type': JSON_TYPE, ...AS_ADMIN }, body };
   }
-  return { method: 'PATCH', path: `/users/${user}`, headers: { 'Content-Type': 'application/merge-patch+json' }, body: JSON.stringify({ role: roles[ids(3)] }) };
+  return { method: 'PATCH', path: `/users/${user}`, headers: { 'Content-Type': 'application/merge-patch+json', ...AS_ADMIN }, body: JSON.stringify({ role: roles[ids(3)] }) };
 }
 
 function startService(): Promise<{ child: ChildProcess; port: number }> {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { OpenApiDocument } from '../../src';
 import { listeningServers } from '../setup/listening';
+import { DEVELOPMENT_TOKENS } from '../../routes/auth/accounts';
 import { service } from './service-fixture';
 
 /**
@@ -47,7 +48,8 @@ import type { paths } from './schema.js';
 
 const document = JSON.parse(readFileSync(new URL('./openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, unknown> };
 ${PATH_SERIALIZER}
-const client = createClient<paths>({ baseUrl: process.env.BASE_URL!, pathSerializer });
+// The document requires the bearer token of every write: the client sends the admin's.
+const client = createClient<paths>({ baseUrl: process.env.BASE_URL!, pathSerializer, headers: { Authorization: \`Bearer \${process.env.ADMIN_TOKEN!}\` } });
 const calls: { method: string; path: string; status: number }[] = [];
 client.use({ onResponse({ schemaPath, request, response }) { calls.push({ method: request.method, path: schemaPath, status: response.status }); } });
 
@@ -142,7 +144,7 @@ describe('a typed client of the service, generated from /openapi.json', () => {
     expect(checked.stdout).toBe('');
     expect(checked.code).toBe(0);
 
-    const ran = await node(dir, [path.join(MODULES, 'tsx/dist/cli.mjs'), 'client.mts'], { BASE_URL: baseUrl(), PNG: path.join(ROOT, 'routes/assets/avatar.png') });
+    const ran = await node(dir, [path.join(MODULES, 'tsx/dist/cli.mjs'), 'client.mts'], { BASE_URL: baseUrl(), PNG: path.join(ROOT, 'routes/assets/avatar.png'), ADMIN_TOKEN: DEVELOPMENT_TOKENS.admin });
     expect(ran.stderr).toBe('');
     const calls = JSON.parse(ran.stdout) as { method: string; path: string; status: number }[];
     expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(operationsOf(document).sort());
