@@ -4,6 +4,7 @@ import { rateLimit } from 'express-rate-limit';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { Forbidden, HttpError, ResponseEntity, Unauthorized, createRouter, hooks } from '../../src';
+import { cache } from '../../middleware/cache';
 import { expectProblem } from '../router/app-fixture';
 import { serverFor, underBothMounts } from './both-mounts';
 
@@ -172,5 +173,35 @@ underBothMounts('Express middleware among hooks', (mount) => {
     const server = serverFor(mount, api);
     await request(server).get('/later').expect(200, 'later');
     expect(expectProblem(await request(server).get('/later?fail'), 418).detail).toBe('teapot');
+  });
+});
+
+underBothMounts('the shared cache as a router hook', (mount) => {
+  it('answers a hit inside the router\'s lifecycle: onResponse hooks registered before it hear the hit as they hear the miss', async () => {
+    const shared = cache({ statusHeader: 'X-Cache' });
+    const heard: { status: number; bytes: number | undefined; cache: string | undefined }[] = [];
+    let handled = 0;
+    const api = createRouter({ hooks: [{ onResponse: (ctx, { status, bytes }) => void heard.push({ status, bytes, cache: shared.statusOf(ctx.res) }) }, shared] });
+    api
+      .get('/items/{id}')
+      .cache({ maxAge: 60 })
+      .handle((ctx) => ({ id: ctx.path.id, handled: ++handled }));
+    // One listening server: the cache keys by Host, port included.
+    const server = serverFor(mount, api);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = request(server);
+      await client.get('/items/7').expect(200, { id: '7', handled: 1 }).expect('X-Cache', 'MISS');
+      const hit = await client.get('/items/7').expect(200, { id: '7', handled: 1 }).expect('X-Cache', 'HIT');
+      const deadline = Date.now() + 5_000;
+      while (heard.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(heard).toEqual([
+        { status: 200, bytes: Number(hit.headers['content-length']), cache: 'MISS' },
+        { status: 200, bytes: Number(hit.headers['content-length']), cache: 'HIT' },
+      ]);
+      expect(handled).toBe(1);
+    } finally {
+      server.close();
+    }
   });
 });
