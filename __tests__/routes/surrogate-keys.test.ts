@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp } from '../../routes/app';
 import { createMemoryStore } from '../../routes/store/memory-store';
-import { service } from './service-fixture';
+import { AS_ADMIN, service } from './service-fixture';
 import { startService } from './service-process';
 
 describe('the service tags its responses with surrogate keys', () => {
@@ -26,7 +26,7 @@ describe('the service tags its responses with surrogate keys', () => {
     ['replacing a user, a member of the collections', 'PUT', '/users/1', { name: 'Ada King', email: 'ada@example.org', role: 'admin' }, 'users user:1'],
     ['creating a user', 'POST', '/users', { name: 'Alan Kay', email: 'kay@example.org', role: 'editor' }, 'users'],
   ])('%s: the keys its purge names', async (_, method, path, body, keys) => {
-    const response = await request(app)[method === 'PUT' ? 'put' : 'post'](path).send(body);
+    const response = await request(app)[method === 'PUT' ? 'put' : 'post'](path).set(AS_ADMIN).send(body);
     expect(response.status).toBeLessThan(300);
     expect(response.headers['surrogate-key']).toBe(keys);
   });
@@ -42,7 +42,7 @@ describe('createApp({ purgeUrls })', () => {
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     const { app, purger } = createApp({ cache: false, store: createMemoryStore(), purgeUrls: [`http://127.0.0.1:${(fake.address() as AddressInfo).port}`] });
     try {
-      await request(app).put('/users/1').send({ name: 'Ada King', email: 'ada@example.org', role: 'admin' }).expect(204);
+      await request(app).put('/users/1').set(AS_ADMIN).send({ name: 'Ada King', email: 'ada@example.org', role: 'admin' }).expect(204);
       expect(received).toEqual(['PURGE /users/1', 'PURGE / users user:1']);
       await request(app).get('/users/1').expect(200);
       expect(received).toHaveLength(2);
