@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { listeningServers } from '../setup/listening';
 import { rawRequest } from '../setup/raw-http';
 import { createApp } from '../../routes/app';
+import { DEVELOPMENT_TOKENS } from '../../routes/auth/accounts';
 import { createMemoryStore } from '../../routes/store/memory-store';
 
 const listening = listeningServers();
@@ -131,7 +132,8 @@ describe('the service, a GET pipelined after the PUT that creates its user', () 
   it('answers the created user, not 404, with the shared cache on', async () => {
     const { app } = createApp({ cache: true, store: createMemoryStore() });
     const body = JSON.stringify({ name: 'Alan Kay', email: 'kay@example.org', role: 'editor' });
-    const create = `PUT /users/kay HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+    // The service's writes need the admin's token.
+    const create = `PUT /users/kay HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEVELOPMENT_TOKENS.admin}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
     const answers = await pipelined(app, [create, get('/users/kay', true)]);
     expect(answers.map((answer) => answer.status)).toEqual([201, 200]);
     expect(JSON.parse(answers[1]!.body)).toMatchObject({ id: 'kay', name: 'Alan Kay' });

@@ -10,6 +10,10 @@ const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The methods of the service's writes, as the OpenAPI document lists them as needing the token. */
 export const WRITE_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** An authentication scheme's name: a token (RFC 9110 sections 5.6.2 and 11.1). */
+const AUTH_SCHEME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+const LEADING_SPACES = /^ +/;
+
 /** What a write's Authorization field allows: the account that may write, or why not. */
 export type WriteDecision =
   | { readonly kind: 'allowed'; readonly account: Account }
@@ -28,9 +32,12 @@ export type WriteDecision =
  */
 export function decideWrite(authorization: string | undefined, accounts: Accounts): WriteDecision {
   if (authorization === undefined) return { kind: 'unauthenticated' };
-  const match = /^([A-Za-z0-9!#$%&'*+.^_`|~-]+)(?: +(.*))?$/.exec(authorization);
-  if (match === null || match[1]!.toLowerCase() !== 'bearer') return match === null ? { kind: 'malformed' } : { kind: 'unauthenticated' };
-  const token = match[2] ?? '';
+  // Split at the first space by hand: a pattern for `scheme 1*SP rest` backtracks over long runs of spaces.
+  const space = authorization.indexOf(' ');
+  const scheme = space === -1 ? authorization : authorization.slice(0, space);
+  if (!AUTH_SCHEME.test(scheme)) return { kind: 'malformed' };
+  if (scheme.toLowerCase() !== 'bearer') return { kind: 'unauthenticated' };
+  const token = space === -1 ? '' : authorization.slice(space).replace(LEADING_SPACES, '');
   if (!BEARER_TOKEN.test(token)) return { kind: 'malformed' };
   const account = accounts.byToken(token);
   if (account === undefined) return { kind: 'invalid-token' };
