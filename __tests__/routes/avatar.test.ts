@@ -100,11 +100,11 @@ describe('GET /users/{id}/avatar', () => {
 describe('PUT /users/{id}/avatar as multipart/form-data', () => {
   it('stores the image of the form\'s avatar file, with the part\'s type, and answers it as raw bytes would be', async () => {
     const { app } = service();
-    const res = await request(app).put('/users/1/avatar').field('note', 'me').attach('avatar', PNG, { filename: 'me.png', contentType: 'image/png' });
+    const res = await request(app).put('/users/1/avatar').set(AS_ADMIN).field('note', 'me').attach('avatar', PNG, { filename: 'me.png', contentType: 'image/png' });
     expect(res.status).toBe(201);
     const stored = await request(app).get('/users/1/avatar').buffer(true);
     expect([stored.headers['content-type'], Buffer.compare(stored.body as Buffer, PNG)]).toEqual(['image/png', 0]);
-    expect((await request(app).put('/users/1/avatar').attach('avatar', JPEG, { filename: 'me.jpg', contentType: 'image/jpeg' })).status).toBe(204);
+    expect((await request(app).put('/users/1/avatar').set(AS_ADMIN).attach('avatar', JPEG, { filename: 'me.jpg', contentType: 'image/jpeg' })).status).toBe(204);
   });
 
   it.each([
@@ -115,19 +115,19 @@ describe('PUT /users/{id}/avatar as multipart/form-data', () => {
     ['two files', (r: request.Test) => r.attach('avatar', PNG, { filename: 'a.png', contentType: 'image/png' }).attach('avatar', PNG, { filename: 'b.png', contentType: 'image/png' }), 413],
   ])('answers %s with a problem', async (_case, build, status) => {
     const { app } = service();
-    expectProblem(await build(request(app).put('/users/1/avatar')), status);
+    expectProblem(await build(request(app).put('/users/1/avatar').set(AS_ADMIN)), status);
   });
 
   it('answers 404 for no such user', async () => {
     const { app } = service();
-    expectProblem(await request(app).put('/users/404/avatar').attach('avatar', PNG, { filename: 'a.png', contentType: 'image/png' }), 404);
+    expectProblem(await request(app).put('/users/404/avatar').set(AS_ADMIN).attach('avatar', PNG, { filename: 'a.png', contentType: 'image/png' }), 404);
   });
 });
 
 describe('GET /users/{id}/avatar with Range', () => {
   const { app } = service();
   beforeAll(async () => {
-    await request(app).put('/users/2/avatar').set('Content-Type', 'image/png').send(PNG);
+    await request(app).put('/users/2/avatar').set(AS_ADMIN).set('Content-Type', 'image/png').send(PNG);
   });
   const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
     const chunks: Buffer[] = [];
