@@ -61,6 +61,9 @@ await client.GET('/user/all{role}', { params: { path: { role: ['admin', 'editor'
 const created = await client.POST('/users', { body: { name: 'Grace Hopper', email: 'grace@example.org', role: 'admin' } });
 await client.GET('/users/search', { params: { query: { name: created.response.ok ? 'grace' : 'nobody' } } });
 await client.GET('/users/feed', { parseAs: 'text' });
+// An event stream does not end: its head is the answer, then the client leaves.
+const events = await client.GET('/users/events', { parseAs: 'stream', headers: { Accept: 'text/event-stream' } });
+await events.response.body?.cancel();
 await client.PUT('/users/{id}', { params: { path: { id: 'ada' } }, body: { name: 'Ada Lovelace', email: 'ada@example.org', role: 'editor' } });
 await client.PATCH('/users/{id}', { params: { path: { id: 'ada' } }, body: { role: 'viewer' }, headers: { 'Content-Type': 'application/merge-patch+json' } });
 await client.PUT('/users/{id}/avatar', { params: { path: { id: 'ada' } }, body: readFileSync(process.env.PNG!), bodySerializer: (bytes) => bytes as BodyInit, headers: { 'Content-Type': 'image/png' } });
@@ -157,6 +160,7 @@ describe('a typed client of the service, generated from /openapi.json', () => {
       'POST /users': 201,
       'GET /users/search': 200,
       'GET /users/feed': 200,
+      'GET /users/events': 200,
       'PUT /users/{id}': 201,
       'PATCH /users/{id}': 200,
       'PUT /users/{id}/avatar': 201,
