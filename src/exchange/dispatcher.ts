@@ -195,8 +195,9 @@ function createDispatch(
       const { ms, status = 503 } = route.timeout;
       const timer = setTimeout(
         () => {
-          // A stream under way answered in time: its body may take as long as it takes.
-          if (res.headersSent) return;
+          // A stream the router is writing answered in time: its body may take as long as it takes.
+          // (A handler that wrote part of a response itself and hangs is cut, below.)
+          if (exchange.streaming) return;
           const error = new HttpError(status, `The handler did not answer within ${ms} ms`, { type: ProblemType.timeout });
           exchange.cancellation.abort(error);
           settle(error);

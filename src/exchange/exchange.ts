@@ -33,6 +33,11 @@ export type { PassOn } from './hook-scope';
 export class Exchange {
   /** The handler's context, bound from the request (the hook's too). */
   context!: Context;
+  /**
+   * Whether the router is writing a streamed body whose head went out: the route's time limit
+   * bounds the time to the head, not the stream.
+   */
+  streaming = false;
   /** What the route's `.etag()` hook established: `ctx.validators`. */
   validators: CurrentValidators | undefined = undefined;
   /** The surrogate keys the handler added (`ctx.addSurrogateKeys`), as given. */

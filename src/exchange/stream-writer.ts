@@ -82,6 +82,7 @@ export async function writeStream(exchange: Exchange, result: Result, body: Para
       return send(res, head.status, head.headers, undefined);
     }
     if (!startStream(res, head.status, head.headers, events)) return source.cancel(new Error('The response was answered already'));
+    exchange.streaming = true;
     const keepAlive = events ? (body as EventStream).keepAlive : head.events ? DEFAULT_KEEP_ALIVE_MS : 0;
     await pump(watch, source, head.encode, first, keepAlive);
   } catch (error) {
