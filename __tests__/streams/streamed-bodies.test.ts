@@ -93,6 +93,13 @@ underBothMounts('streamed response bodies', (mount: Mount) => {
       expect(res.headers.etag).toBeUndefined();
     });
 
+    it('says Vary: Cookie on a stream from a route that binds a cookie, as on any answer', async () => {
+      server = await serve((api) => api.get('/rows').cookie('session', { required: false }).handle(() => new TrackedSource((i) => i, 1).values()));
+      const res = await request(server).get('/rows').set('Cookie', 'session=a');
+      expect(res.headers.vary).toMatch(/\bCookie\b/);
+      expect(res.headers.vary).toMatch(/\bAccept\b/);
+    });
+
     it("uses the handler's validators: 304 to a matching If-None-Match, the source stopped", async () => {
       const source = new TrackedSource((i) => i, 1000);
       server = await serve((api) => api.get('/rows').handle(() => ResponseEntity.ok(source.values()).withValidators(7)));

@@ -19,6 +19,7 @@ import { validatorHeaders } from './representation-writer';
 import { finaliseHeaders, normaliseHeaders, notModifiedInstead, presetHeaders } from './response-headers';
 import type { Result } from './result-writer';
 import { send, startStream } from './send';
+import { surrogateKeyLines } from './surrogate-key-lines';
 
 /** What a streamed body's values are, as its first value (or its wrapper) tells. */
 type StreamKind = 'bytes' | 'string' | 'records' | 'events';
@@ -221,7 +222,8 @@ function streamHead(exchange: Exchange, result: Result, kind: StreamKind): Strea
   const given = toValidators(result.validators ?? exchange.validators?.answer, representation.tagName) ?? validatorHeaders(headers);
   if (given?.etag !== undefined) headers.etag = given.etag;
   if (given?.lastModified !== undefined) headers['last-modified'] = typeof given.lastModified === 'string' ? given.lastModified : formatHttpDate(given.lastModified);
-  const final = finaliseHeaders('representation', headers, { method: request.method, policy: route.cachePolicy, now, varies: representation.varies });
+  const finishing = { method: request.method, policy: route.cachePolicy, now, varies: representation.varies, varyFields: route.varyFields, surrogateKeys: surrogateKeyLines(exchange) };
+  const final = finaliseHeaders('representation', headers, finishing);
   if (representation.events) {
     // Events are this client's, as they happen: no cache may keep or replay them.
     final['cache-control'] = 'no-store';
