@@ -10,6 +10,13 @@ function hangingStore(): ServiceStore {
   return { bookcase: hanging(), users: hanging(), avatars: hanging(), close: async () => undefined };
 }
 
+/** A multipart/form-data body whose `avatar` file is the PNG. */
+const FORM = Buffer.concat([
+  Buffer.from('--X\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'),
+  PNG,
+  Buffer.from('\r\n--X--\r\n'),
+]);
+
 const USER = { name: 'Ada Lovelace', email: 'lovelace@example.org', role: 'admin' };
 
 /** One request per route of the service that calls its store (every route but OPTIONS /users/{id}). */
@@ -30,6 +37,7 @@ const REQUESTS: readonly { method: string; path: string; type?: string; body?: s
   { method: 'PUT', path: '/users/1', type: 'application/json', body: JSON.stringify(USER) },
   { method: 'GET', path: '/users/1/avatar' },
   { method: 'PUT', path: '/users/1/avatar', type: 'image/png', body: PNG },
+  { method: 'PUT', path: '/users/1/avatar', type: 'multipart/form-data; boundary=X', body: FORM },
   { method: 'GET', path: '/users/feed' },
   { method: 'GET', path: '/users/search?name=a' },
 ];
