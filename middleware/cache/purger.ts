@@ -1,7 +1,7 @@
 import http, { type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
-import type { HookContext, HookSet, OutgoingHead } from '../../src/dsl/hooks';
+import type { HookContext, OutgoingHead } from '../../src/dsl/hooks';
 import { type PurgeTargets, purgeTargets } from '../../src/caching/purge-targets';
 import { configuredOrigin } from '../../src/http/origin';
 import { isSafeMethod } from '../../src/http/safe-method';
@@ -60,10 +60,10 @@ export interface PurgeOutcome {
 
 /**
  * A set of router hooks (`createRouter({ hooks: [purger] })`, or `api.use(purger)`) that makes the
- * caches in front of the service drop what a successful write changed ({@link purgeTargets}), since
+ * caches in front of the service drop what a successful write changed (`purgeTargets`), since
  * they do not do it themselves; and `purge()` for changes made outside a request.
  */
-export interface Purger extends HookSet {
+export interface Purger {
   /** Holds a successful write's answer while its purges are sent (see {@link purger}). */
   readonly onSend: (context: HookContext, head: OutgoingHead) => void;
   /**
@@ -90,7 +90,7 @@ const HELD = Symbol('held by the purger');
 
 /**
  * The purger of the caches in front of the service: after a 2xx or 3xx answer to an unsafe method,
- * one `PURGE` request per URI ({@link purgeTargets}: the target URI, Location and Content-Location,
+ * one `PURGE` request per URI (`purgeTargets`: the target URI, Location and Content-Location,
  * RFC 9111 section 4.4) to each cache, with the URI's path and query as its target and its
  * authority as its Host, and one with the keys the answer carries (`Surrogate-Key: user:7 users`,
  * target `/`, the write's Host).

@@ -29,10 +29,10 @@ export function isSurrogateKey(text: string): boolean {
 
 /**
  * The surrogate key of a value, however it was built (`'user:' + id`, with `id` from the request):
- * the value itself when it is a key ({@link isSurrogateKey}); otherwise every character outside a
+ * the value itself when it is a key (`isSurrogateKey`); otherwise every character outside a
  * key's is percent-encoded in UTF-8 (RFC 3986 section 2.1), `%` included, so that a space, a comma,
  * a CR or LF from the client can neither split the field nor the list, and two values never make
- * one key. One longer than {@link MAX_SURROGATE_KEY_BYTES} becomes `#` and its SHA-256 (base64url):
+ * one key. One longer than 1,024 bytes (`MAX_SURROGATE_KEY_BYTES`) becomes `#` and its SHA-256 (base64url):
  * `#` is never in a key otherwise. The same value always makes the same key, so the purge of a
  * value names what its responses were tagged with. `undefined` for an empty value (no key).
  */
