@@ -84,17 +84,21 @@ export interface HookSecurity {
 
 /** An OpenAPI Security Scheme Object (section 4.8.27): its `type` and the fields that type takes. */
 export interface SecurityScheme {
+  /** The kind of scheme: an API key, an HTTP authentication scheme, mutual TLS, OAuth 2 or OpenID Connect. */
   readonly type: 'apiKey' | 'http' | 'mutualTLS' | 'oauth2' | 'openIdConnect';
+  /** What the scheme is, for a reader of the document (CommonMark). */
   readonly description?: string;
   /** For `http`: the scheme of the Authorization field, `bearer` or `basic`. */
   readonly scheme?: string;
   /** For `http` `bearer`: a hint of the token's format (`JWT`). */
   readonly bearerFormat?: string;
-  /** For `apiKey`: the header, query parameter or cookie name, and where it goes. */
+  /** For `apiKey`: the header, query parameter or cookie name. */
   readonly name?: string;
+  /** For `apiKey`: where the key goes. */
   readonly in?: 'query' | 'header' | 'cookie';
-  /** For `oauth2`: the flows; for `openIdConnect`: the discovery URL. */
+  /** For `oauth2`: the flows. */
   readonly flows?: Readonly<Record<string, unknown>>;
+  /** For `openIdConnect`: the discovery URL. */
   readonly openIdConnectUrl?: string;
 }
 

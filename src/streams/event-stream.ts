@@ -32,6 +32,7 @@ export class EventStream implements AsyncIterable<ServerSentEvent> {
     this.keepAlive = keepAlive;
   }
 
+  /** The events, in the order the handler's source gives them. */
   [Symbol.asyncIterator](): AsyncIterator<ServerSentEvent> {
     return this.events[Symbol.asyncIterator]();
   }
