@@ -499,9 +499,9 @@ describe('cache(options)', () => {
     });
 
     it('takes the configured name', async () => {
-      const { app } = await setup({ statusHeader: 'Cache-Status' });
-      await request(app).get('/fresh').expect('Cache-Status', 'MISS');
-      await request(app).get('/fresh').expect('Cache-Status', 'HIT');
+      const { app } = await setup({ statusHeader: 'X-Cache-Lookup' });
+      await request(app).get('/fresh').expect('X-Cache-Lookup', 'MISS');
+      await request(app).get('/fresh').expect('X-Cache-Lookup', 'HIT');
     });
   });
 

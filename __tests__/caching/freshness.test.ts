@@ -57,6 +57,15 @@ describe('decideReuse({ lifetime, age, response, request, shared })', () => {
     ['revalidates a stale proxy-revalidate response in a shared cache', { age: 150, req: 'max-stale', res: 'proxy-revalidate' }, 'revalidate'],
     ['serves a stale proxy-revalidate response in a private cache', { age: 150, req: 'max-stale', res: 'proxy-revalidate', shared: false }, 'stale'],
     ['revalidates a stale s-maxage response in a shared cache', { age: 150, req: 'max-stale', res: 's-maxage=100' }, 'revalidate'],
+    ['answers stale while revalidating within stale-while-revalidate', { age: 150, res: 'stale-while-revalidate=60' }, 'stale-while-revalidate'],
+    ['answers stale while revalidating at the end of the window', { age: 160, res: 'stale-while-revalidate=60' }, 'stale-while-revalidate'],
+    ['revalidates beyond stale-while-revalidate', { age: 161, res: 'stale-while-revalidate=60' }, 'revalidate'],
+    ['answers fresh within its lifetime despite stale-while-revalidate', { age: 50, res: 'stale-while-revalidate=60' }, 'fresh'],
+    ['revalidates within stale-while-revalidate under must-revalidate', { age: 150, res: 'stale-while-revalidate=60, must-revalidate' }, 'revalidate'],
+    ['revalidates within stale-while-revalidate on request no-cache', { age: 150, req: 'no-cache', res: 'stale-while-revalidate=60' }, 'revalidate'],
+    ['revalidates within stale-while-revalidate when older than the request max-age', { age: 150, req: 'max-age=120', res: 'stale-while-revalidate=60' }, 'revalidate'],
+    ['revalidates within stale-while-revalidate with min-fresh', { age: 150, req: 'min-fresh=1', res: 'stale-while-revalidate=60' }, 'revalidate'],
+    ['prefers max-stale to stale-while-revalidate', { age: 150, req: 'max-stale=60', res: 'stale-while-revalidate=60' }, 'stale'],
   ])('%s', (_, overrides, expected) => {
     expect(decideReuse(input(overrides))).toBe(expected);
   });

@@ -7,7 +7,9 @@ import { originFormOf } from '../../src/http/request-path';
 import { passingPrototypesOn, requestTarget } from '../../src/exchange/request-exchange';
 import { inConnectionOrder } from '../../src/exchange/connection-order';
 import { requestOrigin } from '../../src/exchange/request-origin';
-import type { CacheContext, CacheStatus } from './cache-context';
+import { backgroundExchange, isBackground } from './background-exchange';
+import type { Background, CacheContext, CacheExchange, CacheStatus } from './cache-context';
+import { Flights } from './flights';
 import { LOOKUP_METHODS, forward } from './forward';
 import { lookup } from './lookup';
 import { MemoryStore } from './memory-store';
@@ -28,6 +30,30 @@ export interface CacheOptions {
   readonly maxVariants?: number;
   /** A response header that says how the cache answered (`X-Cache: HIT`); none by default. */
   readonly statusHeader?: string;
+  /**
+   * This cache's name in the `Cache-Status` field each of its answers carries (RFC 9211): `represent`
+   * by default; `false` for none. A TypeError when it is not printable ASCII.
+   */
+  readonly cacheStatus?: string | false;
+  /** Whether this cache's Cache-Status member gives the cache key (`key=`, RFC 9211 section 2.7); false by default. */
+  readonly cacheStatusKey?: boolean;
+  /**
+   * Request collapsing (true by default): concurrent misses on one key go to the handler once, and
+   * the others are answered from the response it stored; with a store shared by several instances
+   * (RedisStore, TieredStore), once across them.
+   */
+  readonly collapse?: boolean;
+  /**
+   * How long, in milliseconds, a request waits for another's answer before it goes on by itself, and
+   * a shared store's fetch lock lasts: 5000 by default.
+   */
+  readonly collapseTimeout?: number;
+  /**
+   * How long, in milliseconds, the handler has to start its answer to a request the cache holds a
+   * stale response for that may answer a failure (stale-if-error, RFC 5861 section 4, or RFC 9111
+   * section 4.2.4): past it, the stale response answers. None by default.
+   */
+  readonly originTimeout?: number;
   /**
    * Targeted cache-control fields this cache obeys before Cache-Control, in order (RFC 9213), such
    * as `['CDN-Cache-Control']` for a cache acting as a CDN. None by default.
@@ -96,38 +122,87 @@ export function cache(options: CacheOptions = {}): SharedCache {
     }),
     maxEntryBytes: options.maxEntryBytes ?? DEFAULT_ENTRY_BYTES,
     statusHeader: options.statusHeader,
+    cacheStatus: options.cacheStatus === false ? undefined : { name: cacheName(options.cacheStatus ?? 'represent'), key: options.cacheStatusKey === true },
     now: options.now ?? Date.now,
     outcomes: new WeakMap(),
+    flights: options.collapse === false ? undefined : new Flights(),
+    collapseTimeout: options.collapseTimeout ?? 5000,
+    originTimeout: options.originTimeout,
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+  // The requests this cache took on: one that passes it again (a cache both wrapping the app and
+  // used in it) goes by, as does the cache's own (a background revalidation): it watches them already.
+  const seen = new WeakSet<IncomingMessage>();
+  const handle = (req: IncomingMessage, res: ServerResponse, next: () => void, background: CacheExchange['background']): void => {
+    if (seen.has(req) || isBackground(req)) return next();
+    seen.add(req);
     const keyOrigin = requestOrigin(req, res, origin);
     // An invalid Host was answered 400: it names no resource to look up, store or hand on.
     if (keyOrigin === undefined) return;
     const key = cacheKey(keyOrigin, req);
     // The asterisk-form (`OPTIONS *`) and the authority-form name nothing to store.
     if (key === undefined) return next();
+    const exchange: CacheExchange = { req, res, next, key, background };
     if (!LOOKUP_METHODS.has(req.method ?? 'GET')) {
-      forward(context, req, res, next, key, undefined, {}, false);
+      forward(context, exchange, { requestCc: {}, revalidating: false, fwd: 'method' });
       return;
     }
     const found = store.get(key);
-    if (isThenable(found)) found.then((variants) => lookup(context, req, res, next, key, variants), () => next());
-    else lookup(context, req, res, next, key, found);
+    if (isThenable(found)) found.then((variants) => lookup(context, exchange, variants), () => next());
+    else lookup(context, exchange, found);
   };
 
   // A request pipelined after an unsafe one is looked up only once that one is answered (and has
   // invalidated what it changed): a stored response must not answer it with the state before.
   const sharedCache = function sharedCache(req: Request, res: Response, next: NextFunction): void {
-    inConnectionOrder(req, res, () => handle(req, res, () => next()));
+    inConnectionOrder(req, res, () => handle(req, res, () => next(), throughApp(req)));
   } as SharedCache;
   Object.defineProperty(sharedCache, 'store', { value: store, enumerable: true });
   sharedCache.statusOf = (res: ServerResponse): CacheStatus | undefined => context.outcomes.get(res);
   sharedCache.wrap = (listener: RequestListener): RequestListener =>
     passingPrototypesOn(function cachedListener(req: IncomingMessage, res: ServerResponse) {
-      inConnectionOrder(req, res, () => handle(req, res, () => listener(req, res)));
+      const target = req.url ?? '/';
+      const background = (): Background => {
+        const own = backgroundExchange(req, target);
+        return { ...own, run: () => listener(own.req, own.res) };
+      };
+      inConnectionOrder(req, res, () => handle(req, res, () => listener(req, res), background));
     }, listener);
   return sharedCache;
+}
+
+/**
+ * How the cache, as Express middleware, sends a request of its own (a background revalidation):
+ * through the whole application from its root, with the client's original URL, past this cache
+ * (which lets its own requests through) to the handler. `undefined` outside an Express app.
+ */
+function throughApp(req: Request): (() => Background) | undefined {
+  let app = req.app as unknown as RootApp | undefined;
+  if (app === undefined || typeof app.handle !== 'function') return undefined;
+  while (app.parent !== undefined) app = app.parent;
+  const root = app;
+  const target = req.originalUrl;
+  return () => {
+    const own = backgroundExchange(req, target);
+    const run = (): void =>
+      root.handle(own.req, own.res, (error?: unknown) => {
+        // Nothing answered it: a 404, or a 500 for an error nothing handled; neither is stored.
+        if (!own.res.headersSent) own.res.writeHead(error === undefined ? 404 : 500).end();
+      });
+    return { ...own, run };
+  };
+}
+
+/** An Express application as its mounting sees it: `handle` runs a request through it, `parent` is the app it is mounted on. */
+interface RootApp {
+  handle(req: IncomingMessage, res: ServerResponse, done: (error?: unknown) => void): void;
+  readonly parent?: RootApp;
+}
+
+/** The cache's name in Cache-Status: printable ASCII, to be a token or an sf-string (RFC 8941). */
+function cacheName(name: string): string {
+  if (!/^[\x20-\x7e]+$/.test(name)) throw new TypeError(`cacheStatus must be printable ASCII: ${JSON.stringify(name)}`);
+  return name;
 }
 
 /**

@@ -32,6 +32,16 @@ export interface Writers {
   end(this: ServerResponse, chunk?: Uint8Array): unknown;
 }
 
+/** The response's own methods, and a way to take the response from the handler. */
+export interface Capture extends Writers {
+  /**
+   * Takes the response from a handler that has not started it: `answer` writes it with the
+   * response's own methods, and whatever the handler does with it later (set headers, write, end)
+   * does nothing, and is not seen. False, and nothing done, when the handler's head was written.
+   */
+  detach(answer: (writers: Writers) => void): boolean;
+}
+
 type Method = (this: ServerResponse, ...args: unknown[]) => unknown;
 
 
@@ -75,8 +85,9 @@ type HeaderArg = Record<string, unknown> | readonly unknown[] | undefined;
  * `mayswallow` must be true when `onHead` can answer `swallow`: the head is then settled before
  * the first byte of body is written, so that nothing reaches the client before the decision.
  */
-export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxBytes: number, maySwallow: boolean): Writers {
+export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxBytes: number, maySwallow: boolean): Capture {
   const original = { writeHead: res.writeHead as Method, write: res.write as Method, end: res.end as Method };
+  let detached = false;
   let head: ResponseHead | undefined;
   let mode: CaptureMode = 'pass';
   let chunks: Buffer[] = [];
@@ -100,6 +111,7 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
   };
 
   res.writeHead = function writeHead(this: ServerResponse, status: number, reason?: unknown, headers?: unknown) {
+    if (detached) return this;
     if (head !== undefined) return mode === 'swallow' ? this : original.writeHead.apply(this, arguments as never);
     const statusMessage = typeof reason === 'string' ? reason : (this.statusMessage || STATUS_CODES[status]) ?? 'unknown';
     let given = (typeof reason === 'string' ? headers : (reason ?? headers)) as HeaderArg;
@@ -115,8 +127,8 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
   } as ServerResponse['writeHead'];
 
   res.write = function write(this: ServerResponse, chunk: Chunk, encoding?: unknown, callback?: unknown) {
-    if (maySwallow) settleHead();
-    if (mode === 'swallow') {
+    if (maySwallow && !detached) settleHead();
+    if (mode === 'swallow' || detached) {
       const done = typeof encoding === 'function' ? encoding : callback;
       if (typeof done === 'function') process.nextTick(done as Callback);
       return true;
@@ -127,6 +139,7 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
   } as ServerResponse['write'];
 
   res.end = function end(this: ServerResponse, chunk?: unknown, encoding?: unknown) {
+    if (detached) return this;
     if (maySwallow && head === undefined) {
       // What Node would do on end() without a head: state the length of the only chunk.
       if (typeof chunk === 'string' || ArrayBuffer.isView(chunk)) {
@@ -149,7 +162,20 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
     return result;
   } as ServerResponse['end'];
 
-  return original as Writers;
+  const detach = (answer: (writers: Writers) => void): boolean => {
+    if (head !== undefined || res.headersSent) return false;
+    detached = true;
+    answer(original as Writers);
+    // The handler goes on as if the response were its own: what it sets is dropped, not thrown at it.
+    res.setHeader = function setHeader(this: ServerResponse) {
+      return this;
+    } as ServerResponse['setHeader'];
+    res.appendHeader = res.setHeader as ServerResponse['appendHeader'];
+    res.removeHeader = () => undefined;
+    res.flushHeaders = () => undefined;
+    return true;
+  };
+  return { ...(original as Writers), detach };
 }
 
 /**
@@ -194,12 +220,20 @@ function pushLines(lines: string[], name: string, value: unknown): void {
   else lines.push(name, String(value));
 }
 
-/** Adds one header line to what writeHead will write, in the form it was given. */
+/**
+ * Adds one header line to what writeHead will write, in the form it was given, after the lines of
+ * that field the response has (a Cache-Status from behind the cache is kept, RFC 9211 section 2).
+ */
 function withHeader(res: ServerResponse, given: HeaderArg, [name, value]: readonly [string, string]): HeaderArg {
   if (given === undefined) {
-    res.setHeader(name, value);
+    const present = res.getHeader(name);
+    res.setHeader(name, present === undefined ? value : [...(Array.isArray(present) ? present : [String(present)]), value]);
     return undefined;
   }
   if (Array.isArray(given)) return given.length > 0 && Array.isArray(given[0]) ? [...given, [name, value]] : [...given, name, value];
-  return { ...given, [name]: value };
+  const lower = name.toLowerCase();
+  const same = Object.keys(given).find((key) => key.toLowerCase() === lower);
+  if (same === undefined) return { ...given, [name]: value };
+  const present = (given as Record<string, unknown>)[same];
+  return { ...given, [same]: [...(Array.isArray(present) ? present.map(String) : [String(present)]), value] };
 }

@@ -1,37 +1,47 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CacheControl } from '../../src/caching/cache-control';
 import { isConditional } from '../../src/caching/cache-conditionals';
+import type { ForwardReason } from '../../src/caching/cache-status';
 import { type HeaderMap, fieldValue } from '../../src/caching/header-map';
 import { invalidatedUris } from '../../src/caching/invalidation';
 import { isWorthStoring } from '../../src/caching/storability';
 import { CONTENT_TYPE_OPTIONS } from '../../src/http/content-type-options';
-import type { CacheContext } from './cache-context';
-import { captureResponse } from './capture';
+import type { CacheContext, CacheExchange } from './cache-context';
+import { type Capture, captureResponse } from './capture';
+import type { Flight } from './flights';
 import { type StaleExchange, type StaleOutcome, answerFromStale, freshenFromAnswer, staleOutcome } from './revalidation';
+import { statusFields } from './status-fields';
 import type { Entry } from './storage';
-import { NOSNIFF_FIELD } from './stored-answer';
-import { headerMapOf } from './stored-response';
+import { NOSNIFF_FIELD, answerStored } from './stored-answer';
+import { freshnessOf, headerMapOf } from './stored-response';
 
 /** The methods whose responses the cache looks up; any other is unsafe, or not cached. */
 export const LOOKUP_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+
+/** How a request goes on to the handler. */
+export interface Forwarding {
+  /** The stored response the request selected, which the handler's answer may freshen, or fail over to. */
+  readonly stale?: Entry;
+  /** The request's cache directives. */
+  readonly requestCc: CacheControl;
+  /** The cache added the stored validators to the request (RFC 9111 section 4.3.1). */
+  readonly revalidating: boolean;
+  /** Why it goes on, for Cache-Status (RFC 9211 section 2.2). */
+  readonly fwd: ForwardReason;
+  /** The flight it leads: the requests waiting for its answer. */
+  readonly flight?: Flight;
+}
 
 /**
  * Sends the request on to the handler and watches the response: stores it when it may, and
  * invalidates after unsafe methods. With a `stale` stored response, a 304 to the validators the
  * cache added (`revalidating`) freshens it and it is answered; so it is, stale, when the origin
  * fails within stale-if-error, or cannot be reached (502, 504) and nothing forbids serving stale
- * (RFC 9111 section 4.2.4).
+ * (RFC 9111 section 4.2.4), or does not start its answer within the cache's `originTimeout`.
+ * The flight it leads is settled with the response stored, or with none.
  */
-export function forward(
-  cache: CacheContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  next: () => void,
-  key: string,
-  stale: Entry | undefined,
-  requestCc: CacheControl,
-  revalidating: boolean,
-): void {
+export function forward(cache: CacheContext, exchange: CacheExchange, forwarding: Forwarding): void {
+  const { req, res, key } = exchange;
+  const { stale, requestCc, revalidating, fwd, flight } = forwarding;
   const method = req.method ?? 'GET';
   const requestTime = cache.now();
   // What the app's middleware set before the cache, as opposed to what the app sets for the
@@ -43,10 +53,12 @@ export function forward(
   let storable = false;
   let outcome: StaleOutcome | undefined;
   let fields: HeaderMap = {};
-  const writers = captureResponse(
+  let timer: NodeJS.Timeout | undefined;
+  const writers: Capture = captureResponse(
     res,
     {
       onHead: (head) => {
+        clearTimeout(timer);
         responseTime = cache.now();
         fields = headerMapOf(head.rawHeaders);
         if (stale !== undefined) {
@@ -55,30 +67,69 @@ export function forward(
         }
         const headers = cache.storage.effective(fields);
         if (!LOOKUP_METHODS.has(method) && head.status >= 200) {
-          cache.storage.invalidate(invalidatedUris({ method, status: head.status, requestUri: key, responseHeaders: headers }));
+          const removed = cache.storage.invalidate(invalidatedUris({ method, status: head.status, requestUri: key, responseHeaders: headers }));
+          cache.flights?.forget(removed);
         }
         storable =
           method !== 'HEAD' && isWorthStoring({ method, status: head.status, requestHeaders: req.headers, responseHeaders: headers, requestUri: key, responseTime });
-        const length = Number(fieldValue(headers, 'content-length') ?? 0);
+        const length = fieldValue(headers, 'content-length');
+        const buffering = storable && !(Number(length ?? 0) > cache.maxEntryBytes);
         cache.outcomes.set(res, 'MISS');
         const added: (readonly [string, string])[] = [];
         if (fields[NOSNIFF_FIELD] === undefined) added.push(CONTENT_TYPE_OPTIONS);
-        if (cache.statusHeader !== undefined) added.push([cache.statusHeader, 'MISS']);
-        return { mode: storable && !(length > cache.maxEntryBytes) ? 'buffer' : 'pass', headers: added };
+        // `stored` only when the length says the body fits: a body of unknown length may outgrow the limit.
+        const stored = buffering && length !== undefined;
+        const ttl = stored ? ttlOnArrival(head.status, headers, requestTime, responseTime) : undefined;
+        added.push(...statusFields(cache, { status: 'MISS', fwd: LOOKUP_METHODS.has(method) ? fwd : 'method', fwdStatus: head.status, stored, ttl, key }));
+        return { mode: buffering ? 'buffer' : 'pass', headers: added };
       },
       onEnd: (head, body) => {
         if (storable && body !== undefined) {
-          cache.storage.storeNew(key, head, body, req, requestTime, responseTime);
+          const { entry, written } = cache.storage.storeNew(key, head, body, req, requestTime, responseTime);
+          flight?.settle(entry, written);
           return;
         }
-        if (stale === undefined) return;
-        const exchange: StaleExchange = { req, res, key, stale, writers, setBefore, conditional, requestTime, responseTime };
-        if (outcome !== undefined) answerFromStale(cache, exchange, outcome, head);
-        else freshenFromAnswer(cache, exchange, head, fields);
+        if (stale === undefined) return flight?.settle(undefined);
+        const staleExchange: StaleExchange = { req, res, key, stale, writers, setBefore, conditional, requestTime, responseTime, fwd, flight };
+        if (outcome !== undefined) answerFromStale(cache, staleExchange, outcome, head);
+        else freshenFromAnswer(cache, staleExchange, head, fields);
+        flight?.settle(undefined);
       },
     },
     cache.maxEntryBytes,
     stale !== undefined,
   );
-  next();
+  // A flight whose client went away before the handler answered lets its waiters go on.
+  if (flight !== undefined) res.once('close', () => flight.settle(undefined));
+  if (stale !== undefined && cache.originTimeout !== undefined) {
+    timer = setTimeout(() => answerStaleAfterTimeout(cache, exchange, forwarding, writers, setBefore, conditional), cache.originTimeout);
+  }
+  exchange.next();
+}
+
+/**
+ * When the handler has not started its answer within `originTimeout`, the origin counts as not
+ * reachable, as a gateway's 504 says (RFC 9111 section 4.2.4; RFC 5861 section 4, stale-if-error):
+ * the stale response answers, if it may answer a 504, and the handler's answer, whenever it comes,
+ * goes nowhere.
+ */
+function answerStaleAfterTimeout(
+  cache: CacheContext,
+  { req, res, key }: CacheExchange,
+  { stale, requestCc, fwd, flight }: Forwarding,
+  capture: Capture,
+  setBefore: ReadonlySet<string> | undefined,
+  conditional: boolean,
+): void {
+  if (stale === undefined || staleOutcome(stale, 504, {}, false, requestCc, cache.now()) !== 'stale') return;
+  const taken = capture.detach((writers) => {
+    answerStored(cache, req, res, stale, { status: 'STALE', fwd, detail: 'origin-timeout', key }, conditional, writers, setBefore);
+  });
+  if (taken) flight?.settle(undefined);
+}
+
+/** The remaining freshness of a response as it arrives (RFC 9211 section 2.4's `ttl`), in seconds. */
+function ttlOnArrival(status: number, headers: HeaderMap, requestTime: number, responseTime: number): number {
+  const { lifetime, initialAge } = freshnessOf({ status, requestTime, responseTime }, headers);
+  return lifetime - initialAge;
 }

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { currentAge } from '../../src/caching/age';
 import type { HeaderMap } from '../../src/caching/header-map';
 import { retentionSeconds } from '../../src/caching/retention';
-import type { CacheStore, StoredResponse } from './store';
+import type { CacheStore, FetchLocks, StoredResponse } from './store';
 import { describeResponse } from './stored-response';
 import { decodeVariants, encodeVariants } from './variant-codec';
 
@@ -68,7 +69,16 @@ export interface RedisStoreOptions {
   readonly log?: (message: string) => void;
   /** The clock, in milliseconds since the epoch, for the age of what is stored. */
   readonly now?: () => number;
+  /**
+   * While another instance holds the lock on fetching a key, how often this one looks whether it
+   * gave it back, in milliseconds (25 by default); a {@link TieredStore} is also woken by its
+   * announcement.
+   */
+  readonly lockPollInterval?: number;
 }
+
+/** Deletes a lock only when it still holds this process's token: an expired lock another took is not ours to give back. */
+const RELEASE_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
 
 /** Bulk strings as Buffers (RESP type `$`, 36): bodies are bytes, not text. */
 const BINARY = { 36: Buffer } as const;
@@ -114,6 +124,9 @@ export class RedisStore implements CacheStore {
   readonly #log: (message: string) => void;
   readonly #now: () => number;
   readonly #owned: boolean;
+  readonly #lockPollInterval: number;
+  /** The tokens of the fetch locks this process holds, by key. */
+  readonly #lockTokens = new Map<string, string>();
   #state: 'connecting' | 'available' | 'unavailable' = 'connecting';
   #probe: NodeJS.Timeout | undefined;
   #closed = false;
@@ -133,6 +146,7 @@ export class RedisStore implements CacheStore {
     this.#log = options.log ?? ((message) => console.warn(message));
     this.#now = options.now ?? Date.now;
     this.#owned = options.client === undefined;
+    this.#lockPollInterval = options.lockPollInterval ?? 25;
     this.client = options.client ?? createClient(options.url!, this.#timeout);
     this.client.on('error', this.#onError);
     this.client.on('ready', this.#onReady);
@@ -209,6 +223,76 @@ export class RedisStore implements CacheStore {
       this.#pendingDeletes.set(key, announcement);
       if (this.#pendingDeletes.size > MAX_PENDING_DELETES) this.#pendingDeletes.delete(this.#pendingDeletes.keys().next().value!);
     });
+  }
+
+  /**
+   * Fetch locks on this Redis (`SET <prefix>lock:<key> <token> NX PX <ms>`): the instances sharing
+   * it send concurrent misses on one key to one handler.
+   */
+  readonly fetchLocks: FetchLocks = {
+    acquire: (key, ms) => this.acquireFetch(key, ms),
+    release: (key) => this.releaseFetch(key),
+    released: (key, ms) => this.fetchReleased(key, ms),
+  };
+
+  /**
+   * Takes the lock on fetching `key` for `ms`: `true` when taken, `false` when another holds it,
+   * `undefined` when Redis does not answer (the request then goes on by itself).
+   * @internal for {@link fetchLocks} and {@link TieredStore}
+   */
+  async acquireFetch(key: string, ms: number): Promise<boolean | undefined> {
+    const token = randomUUID();
+    const reply = await this.#send<unknown>(['SET', this.#lockKey(key), token, 'NX', 'PX', String(Math.max(1, Math.ceil(ms)))]).catch(() => undefined);
+    if (reply === undefined) return undefined;
+    if (reply === null) return false;
+    this.#lockTokens.set(key, token);
+    return true;
+  }
+
+  /**
+   * Gives back the lock on `key` if this process holds it, then publishes `announcement` (the
+   * waiters of a {@link TieredStore} wake on it; the others see the lock gone when they next look).
+   * @internal for {@link fetchLocks} and {@link TieredStore}
+   */
+  async releaseFetch(key: string, announcement?: string): Promise<void> {
+    const token = this.#lockTokens.get(key);
+    if (token === undefined) return;
+    this.#lockTokens.delete(key);
+    const writes = [this.#send(['EVAL', RELEASE_SCRIPT, '1', this.#lockKey(key), token])];
+    if (announcement !== undefined) writes.push(this.#send(['PUBLISH', this.channel, announcement]));
+    await Promise.all(writes).catch(() => undefined);
+  }
+
+  /**
+   * Resolves once no process holds the lock on `key` (looked at every `lockPollInterval`), or
+   * Redis does not answer, or `ms` have passed, or `wake` is called.
+   * @internal for {@link fetchLocks} and {@link TieredStore}
+   */
+  fetchReleased(key: string, ms: number, wake?: (resolve: () => void) => void): Promise<void> {
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(deadline);
+        clearTimeout(poll);
+        resolve();
+      };
+      const deadline = setTimeout(finish, ms);
+      let poll: NodeJS.Timeout | undefined;
+      const look = (): void => {
+        this.#send<number>(['EXISTS', this.#lockKey(key)]).then(
+          (held) => (Number(held) === 0 ? finish() : done || (poll = setTimeout(look, this.#lockPollInterval))),
+          finish,
+        );
+      };
+      poll = setTimeout(look, this.#lockPollInterval);
+      wake?.(finish);
+    });
+  }
+
+  #lockKey(key: string): string {
+    return `${this.#prefix}lock:${key}`;
   }
 
   /** Stops trying Redis again, and closes the client when the store created it. */

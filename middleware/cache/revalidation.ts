@@ -3,9 +3,11 @@ import { currentAge } from '../../src/caching/age';
 import type { CacheControl } from '../../src/caching/cache-control';
 import { headResponseDescribes, notModifiedIdentifies } from '../../src/caching/freshening';
 import { staleAnswersFailure } from '../../src/caching/freshness';
+import type { ForwardReason } from '../../src/caching/cache-status';
 import type { HeaderMap } from '../../src/caching/header-map';
 import type { CacheContext } from './cache-context';
 import type { ResponseHead, Writers } from './capture';
+import type { Flight } from './flights';
 import type { Entry } from './storage';
 import { answerStored } from './stored-answer';
 
@@ -51,22 +53,28 @@ export interface StaleExchange {
   readonly conditional: boolean;
   readonly requestTime: number;
   readonly responseTime: number;
+  /** Why the request went on, for Cache-Status. */
+  readonly fwd: ForwardReason;
+  /** The flight the request leads, settled with the response freshened. */
+  readonly flight: Flight | undefined;
 }
 
 /** Answers from the stored response, as `outcome` says, instead of the handler's swallowed answer. */
 export function answerFromStale(cache: CacheContext, exchange: StaleExchange, outcome: StaleOutcome, head: ResponseHead): void {
-  const { req, res, key, stale, writers, setBefore } = exchange;
+  const { req, res, key, stale, writers, setBefore, fwd } = exchange;
+  const answer = { fwd, fwdStatus: head.status, key };
   if (outcome === 'refreshed') {
     const refreshed = cache.storage.keepFreshened(key, stale, head.rawHeaders, req, exchange.requestTime, exchange.responseTime);
-    answerStored(cache, req, res, refreshed, 'REVALIDATED', false, writers, setBefore);
+    exchange.flight?.settle(refreshed);
+    answerStored(cache, req, res, refreshed, { status: 'REVALIDATED', ...answer }, false, writers, setBefore);
   } else if (outcome === 'unidentified') {
     // A 304 whose validators name another representation updates nothing (RFC 9111 section
     // 4.3.4). It still says the stored one has not changed since its own validators, so that
     // is answered as it was stored, and removed: the next request gets the whole response.
     cache.storage.keep(key, undefined, req.headers);
-    answerStored(cache, req, res, stale, 'STALE', false, writers, setBefore);
+    answerStored(cache, req, res, stale, { status: 'STALE', ...answer }, false, writers, setBefore);
   } else {
-    answerStored(cache, req, res, stale, 'STALE', exchange.conditional, writers, setBefore);
+    answerStored(cache, req, res, stale, { status: 'STALE', ...answer }, exchange.conditional, writers, setBefore);
   }
 }
 

@@ -59,19 +59,26 @@ export class ResponseStorage {
     return { response, view };
   }
 
-  /** Removes the stored responses of each URI, under every spelling of it this cache stored. */
-  invalidate(uris: readonly string[]): void {
+  /** Removes the stored responses of each URI, under every spelling of it this cache stored; answers the keys removed. */
+  invalidate(uris: readonly string[]): string[] {
+    const removed: string[] = [];
     for (const uri of uris) {
       settle(this.store.delete(uri));
-      for (const key of this.#families.take(uri)) if (key !== uri) settle(this.store.delete(key));
+      removed.push(uri);
+      for (const key of this.#families.take(uri)) {
+        if (key === uri) continue;
+        settle(this.store.delete(key));
+        removed.push(key);
+      }
     }
+    return removed;
   }
 
   /**
    * Stores a response the handler answered, with a Date, and the request's selecting headers for
    * its Vary (RFC 9111 section 4.1), as the first variant of `key`.
    */
-  storeNew(key: string, head: ResponseHead, body: Uint8Array, req: IncomingMessage, requestTime: number, responseTime: number): void {
+  storeNew(key: string, head: ResponseHead, body: Uint8Array, req: IncomingMessage, requestTime: number, responseTime: number): { entry: Entry; written: MaybePromise<void> } {
     const response: StoredResponse = {
       status: head.status,
       statusMessage: head.statusMessage,
@@ -85,16 +92,16 @@ export class ResponseStorage {
     const { view } = this.entryOf(response);
     const stored = { ...response, selecting: selectingHeaders(view.vary as readonly string[], req.headers) };
     this.#views.set(stored, view);
-    this.keep(key, stored, req.headers);
+    return { entry: { response: stored, view }, written: this.keep(key, stored, req.headers) };
   }
 
   /**
    * Stores a new response as the first variant of `key`, replacing the variants it supersedes (those
    * the request selects); without one, removes them. The other variants are read again now, not
    * taken from the lookup: an unsafe request may have invalidated them (or a newer response replaced
-   * them) while this one was with the handler.
+   * them) while this one was with the handler. Answers the write, which nothing need wait for.
    */
-  keep(key: string, response: StoredResponse | undefined, requestHeaders: HeaderMap): void {
+  keep(key: string, response: StoredResponse | undefined, requestHeaders: HeaderMap): MaybePromise<void> {
     const merge = (previous: readonly StoredResponse[] | undefined): MaybePromise<void> => {
       const variants = response === undefined ? [] : [response];
       for (const old of previous ?? []) {
@@ -106,7 +113,9 @@ export class ResponseStorage {
     };
     if (response !== undefined) this.#families.add(key);
     const current = this.store.get(key);
-    settle(isThenable(current) ? current.then(merge) : merge(current));
+    const written = isThenable(current) ? current.then(merge) : merge(current);
+    settle(written);
+    return written;
   }
 
   /**

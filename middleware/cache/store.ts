@@ -41,6 +41,25 @@ export interface CacheStore {
   set(key: string, variants: readonly StoredResponse[]): MaybePromise<void>;
   /** Removes every variant of `key` (invalidation); removing a key that is not there does nothing. */
   delete(key: string): MaybePromise<void>;
+  /** For a store several processes share: the locks that let one of them fetch a key for all. */
+  readonly fetchLocks?: FetchLocks;
+}
+
+/**
+ * Locks on fetching a key, held in a store several processes share, so that concurrent misses on
+ * several instances go to one handler (request collapsing across instances). A lock expires by
+ * itself: an instance that dies holding it holds up the others only that long.
+ */
+export interface FetchLocks {
+  /**
+   * Takes the lock on fetching `key` for `ms` milliseconds: `true` when this process holds it now,
+   * `false` when another does, `undefined` when the store cannot tell (it is unavailable).
+   */
+  acquire(key: string, ms: number): Promise<boolean | undefined>;
+  /** Gives back a lock this process holds, once what it fetched is stored; the waiters are woken. */
+  release(key: string): Promise<void>;
+  /** Resolves when the lock on `key` is given back or expires, or after `ms` milliseconds. */
+  released(key: string, ms: number): Promise<void>;
 }
 
 /** What one stored response costs besides its bytes: the record, what the cache derives from it, the store's slot. */

@@ -5,9 +5,10 @@ import { fieldLines } from '../../src/caching/header-map';
 import { CONTENT_TYPE_OPTIONS } from '../../src/http/content-type-options';
 import { REPRESENTATION_FIELDS } from '../../src/http/representation-fields';
 import { headFirst } from '../../src/exchange/head-first';
-import type { CacheContext, CacheStatus } from './cache-context';
+import type { CacheContext } from './cache-context';
 import type { Writers } from './capture';
 import type { Entry } from './storage';
+import { type Answer, statusFields } from './status-fields';
 import { withoutFields } from './stored-response';
 
 /**
@@ -21,7 +22,7 @@ export function answerStored(
   req: IncomingMessage,
   res: ServerResponse,
   entry: Entry,
-  status: CacheStatus,
+  answer: Answer,
   conditional: boolean,
   writers: Writers = res as Writers,
   setBefore?: ReadonlySet<string>,
@@ -30,9 +31,11 @@ export function answerStored(
     writers.end.call(res);
     return;
   }
-  cache.outcomes.set(res, status);
+  cache.outcomes.set(res, answer.status);
   const { response, view } = entry;
-  const age = formatAge(currentAge(view.initialAge, response.responseTime, cache.now()));
+  const current = currentAge(view.initialAge, response.responseTime, cache.now());
+  const age = formatAge(current);
+  const hadFields = res.getHeaderNames().length > 0;
   const own = exchangeFields(res, setBefore);
   const notModified =
     conditional &&
@@ -44,15 +47,14 @@ export function answerStored(
       exists: true,
     }) === 'not-modified';
   const stored = notModified ? view.notModified : view.replay;
-  const lines = (own === undefined ? stored : withoutFields(stored, own)).concat('Age', age);
+  const lines = own === undefined ? [...stored, 'Age', age] : [...own.lines, ...withoutFields(stored, own.names), 'Age', age];
   if (!hasField(lines, NOSNIFF_FIELD)) lines.push(...CONTENT_TYPE_OPTIONS);
-  if (cache.statusHeader !== undefined) lines.push(cache.statusHeader, status);
-  const head = own === undefined ? lines : setLines(res, lines);
+  for (const [name, value] of statusFields(cache, { ...answer, ttl: view.lifetime - current })) lines.push(name, value);
   if (notModified) {
-    writers.writeHead.call(res, 304, 'Not Modified', head);
+    writeHead(res, writers, 304, 'Not Modified', lines, hadFields);
     writers.end.call(res);
   } else {
-    writers.writeHead.call(res, response.status, response.statusMessage, head);
+    writeHead(res, writers, response.status, response.statusMessage, lines, hadFields);
     if (req.method !== 'HEAD') headFirst(res);
     writers.end.call(res, req.method === 'HEAD' ? undefined : response.body);
   }
@@ -64,32 +66,36 @@ export function answerStored(
  * on an answer from the app. Those about the representation, and Date, are removed: the stored
  * response brings its own; so are those the app set for a response it made after `setBefore` (the
  * names set before the request went on to it), which the stored response answers instead.
- * `undefined` when none stays (always, in front of the app with `wrap`).
+ * `undefined` when none stays (always, in front of the app with `wrap`). Those that stay are taken
+ * off the response and answered as lines, written with the stored ones in one `writeHead`: Node
+ * merges lines given to writeHead into headers set before one name at a time, and a stored field
+ * of several lines (Set-Cookie, a Cache-Status from behind) kept only its last.
  */
-function exchangeFields(res: ServerResponse, setBefore?: ReadonlySet<string>): Set<string> | undefined {
-  let own: Set<string> | undefined;
+function exchangeFields(res: ServerResponse, setBefore?: ReadonlySet<string>): { names: Set<string>; lines: string[] } | undefined {
+  let own: { names: Set<string>; lines: string[] } | undefined;
   for (const name of res.getHeaderNames()) {
-    if (REPRESENTATION_FIELDS.has(name) || name === 'date' || (setBefore !== undefined && !setBefore.has(name))) res.removeHeader(name);
-    else (own ??= new Set()).add(name);
+    const value = res.getHeader(name);
+    res.removeHeader(name);
+    if (REPRESENTATION_FIELDS.has(name) || name === 'date' || (setBefore !== undefined && !setBefore.has(name)) || value === undefined) continue;
+    own ??= { names: new Set(), lines: [] };
+    own.names.add(name);
+    for (const line of Array.isArray(value) ? value : [value]) own.lines.push(name, String(line));
   }
   return own;
 }
 
 /**
- * Sets header lines on a response that already has fields set, a repeated field as one array, and
- * answers none left to give `writeHead`: given lines, node's writeHead sets each over the fields
- * set before, one line per name, so a stored response's second Link or Vary line would be lost.
+ * Writes the head with `lines`, repeated fields line by line. Lines given to writeHead on a
+ * response that had fields set (even removed since) are merged into them one name at a time, and
+ * a field's last line would win: those are appended one by one instead.
  */
-function setLines(res: ServerResponse, lines: readonly string[]): undefined {
-  const byName = new Map<string, [string, string[]]>();
-  for (let i = 0; i < lines.length; i += 2) {
-    const name = lines[i]!;
-    const group = byName.get(name.toLowerCase());
-    if (group === undefined) byName.set(name.toLowerCase(), [name, [lines[i + 1]!]]);
-    else group[1].push(lines[i + 1]!);
+function writeHead(res: ServerResponse, writers: Writers, status: number, reason: string, lines: readonly string[], hadFields: boolean): void {
+  if (!hadFields) {
+    writers.writeHead.call(res, status, reason, lines);
+    return;
   }
-  for (const [name, values] of byName.values()) res.setHeader(name, values.length === 1 ? values[0]! : values);
-  return undefined;
+  for (let i = 0; i < lines.length; i += 2) res.appendHeader(lines[i]!, lines[i + 1]!);
+  writers.writeHead.call(res, status, reason);
 }
 
 /** The lower-case name of {@link CONTENT_TYPE_OPTIONS}, as header maps key it. */

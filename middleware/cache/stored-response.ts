@@ -103,6 +103,26 @@ export interface ResponseView {
 }
 
 /**
+ * A response's freshness lifetime and its age when it arrived, in seconds (RFC 9111 sections
+ * 4.2.1, 4.2.3), from its effective headers (`headers`, `cacheControl` parsed from them).
+ */
+export function freshnessOf(
+  response: Pick<StoredResponse, 'status' | 'requestTime' | 'responseTime'>,
+  headers: HeaderMap,
+  cacheControl: CacheControl = parseCacheControl(headers['cache-control']),
+): { readonly lifetime: number; readonly initialAge: number } {
+  return {
+    lifetime: freshnessLifetime({ status: response.status, headers, shared: true, responseTime: response.responseTime, cacheControl }),
+    initialAge: correctedInitialAge({
+      ageValue: parseAge(headers.age) ?? 0,
+      dateValue: dateValue(headers),
+      requestTime: response.requestTime,
+      responseTime: response.responseTime,
+    }),
+  };
+}
+
+/**
  * Derives the {@link ResponseView} of a stored response. `effective` turns its headers into the
  * ones that decide caching (for a targeted field such as CDN-Cache-Control).
  */
@@ -124,13 +144,7 @@ export function describeResponse(response: StoredResponse, effective: (headers: 
   return {
     headers,
     cacheControl,
-    lifetime: freshnessLifetime({ status: response.status, headers, shared: true, responseTime: response.responseTime, cacheControl }),
-    initialAge: correctedInitialAge({
-      ageValue: parseAge(headers.age) ?? 0,
-      dateValue: dateValue(headers),
-      requestTime: response.requestTime,
-      responseTime: response.responseTime,
-    }),
+    ...freshnessOf(response, headers, cacheControl),
     vary: parseVary(headers.vary),
     ...validatorFields(headers),
     authorizedReuse: allowsAuthorizedReuse(cacheControl),

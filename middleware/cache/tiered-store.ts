@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MemoryStore } from './memory-store';
 import type { RedisClient, RedisStore } from './redis-store';
-import type { CacheStore, MaybePromise, StoredResponse } from './store';
+import type { CacheStore, FetchLocks, MaybePromise, StoredResponse } from './store';
 
 /** Options of {@link TieredStore}. */
 export interface TieredStoreOptions {
@@ -103,6 +103,20 @@ export class TieredStore implements CacheStore {
     this.l1.delete(key);
     return this.redis.remove(key, this.#announcement(key));
   }
+
+  /**
+   * The shared tier's fetch locks; a process waiting for another's lock is woken by the
+   * announcement of the key's new value, or of the lock given back, not only when it looks.
+   */
+  readonly fetchLocks: FetchLocks = {
+    acquire: (key, ms) => this.redis.acquireFetch(key, ms),
+    release: (key) => this.redis.releaseFetch(key, this.#announcement(key)),
+    released: (key, ms) =>
+      this.redis.fetchReleased(key, ms, (wake) => {
+        const stop = this.onInvalidated((changed) => changed === key && wake());
+        setTimeout(stop, ms).unref();
+      }),
+  };
 
   /** Stops listening for announcements (the RedisStore is closed on its own). */
   async close(): Promise<void> {

@@ -78,17 +78,24 @@ export interface ReuseInput {
  * - `fresh`: it is fresh enough for the request (`max-age`, `min-fresh`, section 5.2.1);
  * - `stale`: it is stale, but the request's `max-stale` accepts it and nothing forbids serving it
  *   stale (section 4.2.4);
+ * - `stale-while-revalidate`: it is stale, within the response's `stale-while-revalidate` window
+ *   (RFC 5861 section 3), and the request asks for nothing fresher (no `min-fresh`): it answers at
+ *   once while the cache validates it in the background;
  * - `revalidate`: it must be validated with the origin first: `no-cache` in the request or
  *   response (sections 5.2.1.4, 5.2.2.4), too old for the request, or stale.
  */
-export function decideReuse(input: ReuseInput): 'fresh' | 'stale' | 'revalidate' {
+export function decideReuse(input: ReuseInput): 'fresh' | 'stale' | 'stale-while-revalidate' | 'revalidate' {
   const { lifetime, age, request, response } = input;
   if (request.noCache !== undefined || response.noCache !== undefined) return 'revalidate';
   if (request.maxAge !== undefined && age > request.maxAge) return 'revalidate';
   if (lifetime > age) {
     return request.minFresh !== undefined && lifetime - age < request.minFresh ? 'revalidate' : 'fresh';
   }
-  if (mayServeStale(input) && request.maxStale !== undefined && age - lifetime <= request.maxStale) return 'stale';
+  if (!mayServeStale(input)) return 'revalidate';
+  if (request.maxStale !== undefined && age - lifetime <= request.maxStale) return 'stale';
+  if (response.staleWhileRevalidate !== undefined && age - lifetime <= response.staleWhileRevalidate && request.minFresh === undefined) {
+    return 'stale-while-revalidate';
+  }
   return 'revalidate';
 }
 

@@ -1,0 +1,45 @@
+import { type CacheStatusEntry, type ForwardReason, formatCacheStatus } from '../../src/caching/cache-status';
+import type { CacheContext, CacheStatus } from './cache-context';
+
+/** How the cache answered one request: the status header's word, and what Cache-Status says of it. */
+export interface Answer {
+  readonly status: CacheStatus;
+  /** Why the request went on to the handler; none for an answer the cache made alone (a hit). */
+  readonly fwd?: ForwardReason;
+  /** The status the handler answered with, when the request went on. */
+  readonly fwdStatus?: number;
+  /** The remaining freshness, in seconds, of the response answered (negative when stale). */
+  readonly ttl?: number;
+  /** The handler's answer was stored. */
+  readonly stored?: boolean;
+  /** The request waited for another request's answer (request collapsing). */
+  readonly collapsed?: boolean;
+  /** A token saying more (RFC 9211 section 2.8). */
+  readonly detail?: string;
+  /** The cache key, for Cache-Status's `key` when the cache says it. */
+  readonly key?: string;
+}
+
+/**
+ * The header lines that say how the cache answered: the status header (`X-Cache: HIT`), when
+ * configured, and this cache's own Cache-Status member (RFC 9211), made for this answer, never
+ * replayed from a stored response: a cache in front then adds its own member after it.
+ */
+export function statusFields(cache: CacheContext, answer: Answer): [string, string][] {
+  const lines: [string, string][] = [];
+  if (cache.statusHeader !== undefined) lines.push([cache.statusHeader, answer.status]);
+  if (cache.cacheStatus !== undefined) {
+    const entry: CacheStatusEntry = {
+      hit: answer.fwd === undefined && answer.status !== 'MISS',
+      fwd: answer.fwd,
+      fwdStatus: answer.fwdStatus,
+      ttl: answer.ttl,
+      stored: answer.stored,
+      collapsed: answer.collapsed,
+      detail: answer.detail,
+      key: cache.cacheStatus.key ? answer.key : undefined,
+    };
+    lines.push(['Cache-Status', formatCacheStatus(cache.cacheStatus.name, entry)]);
+  }
+  return lines;
+}
