@@ -6,11 +6,13 @@ export type Landing = (entry: Entry | undefined) => void;
 /**
  * One request with the handler for a key, which the others missing on that key wait for. It is
  * settled once: with the response its exchange stored (or found stored), which the waiters are
- * answered from, or with nothing, and the waiters go on to the handler by themselves.
+ * answered from, or with nothing, and the waiters go on to the handler by themselves. A flight
+ * settled with a response stays until the store has written it.
  */
 export class Flight {
   readonly #waiters = new Set<Landing>();
   #settled = false;
+  #entry: Entry | undefined;
   #onSettled: ((written: PromiseLike<void> | void) => void) | undefined;
 
   constructor(
@@ -42,7 +44,7 @@ export class Flight {
    * (as nginx's `proxy_cache_lock_timeout`): a handler that hangs holds up one request, not all.
    */
   wait(landing: Landing, ms: number): void {
-    if (this.#settled) return landing(undefined);
+    if (this.#settled) return landing(this.#entry);
     const timer = setTimeout(() => {
       if (this.#waiters.delete(land)) landing(undefined);
     }, ms);
@@ -60,7 +62,12 @@ export class Flight {
   settle(entry: Entry | undefined, written?: PromiseLike<void> | void): void {
     if (this.#settled) return;
     this.#settled = true;
-    this.flights.end(this);
+    this.#entry = entry;
+    // Until an asynchronous store has written it, a request that misses on the key is answered
+    // from it too: it would read nothing from the store yet, and go to the handler again.
+    const end = (): void => this.flights.end(this);
+    if (entry === undefined || written === undefined) end();
+    else Promise.resolve(written).then(end, end);
     const waiters = [...this.#waiters];
     this.#waiters.clear();
     for (const landing of waiters) landing(entry);
