@@ -1,7 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { currentAge, formatAge } from '../../src/caching/age';
 import { evaluatePreconditions } from '../../src/caching/conditional-request';
-import { fieldLines } from '../../src/caching/header-map';
+import { fieldLines, fieldValue } from '../../src/caching/header-map';
+import { storedRange } from '../../src/caching/stored-range';
+import { HttpError } from '../../src/errors/http-error';
+import { ProblemType } from '../../src/errors/problem-types';
+import { writeProblemFor } from '../../src/exchange/problem-writer';
+import { type RangeRequest, partialContent, unsatisfiedContentRange } from '../../src/http/byte-ranges';
 import { CONTENT_TYPE_OPTIONS } from '../../src/http/content-type-options';
 import { REPRESENTATION_FIELDS } from '../../src/http/representation-fields';
 import { headFirst } from '../../src/exchange/head-first';
@@ -46,7 +52,24 @@ export function answerStored(
       validators: { etag: view.etag, lastModified: view.lastModified ?? fieldLines(view.headers.date)[0] ?? response.responseTime },
       exists: true,
     }) === 'not-modified';
-  const stored = notModified ? view.notModified : view.replay;
+  const ranged = notModified ? undefined : rangeOf(req, res, entry, writers);
+  if (ranged?.kind === 'unsatisfiable') {
+    // RFC 9110 section 15.5.17: 416, with the length of the representation.
+    const headers = Object.fromEntries([['Content-Range', unsatisfiedContentRange(response.body.byteLength)], ...statusFields(cache, { ...answer, ttl: view.lifetime - current })]);
+    writeProblemFor(req, res, new HttpError(416, 'No range of the Range header overlaps the stored representation', { type: ProblemType.rangeNotSatisfiable, headers }));
+    return;
+  }
+  let stored = notModified ? view.notModified : view.replay;
+  let status = response.status;
+  let reason = response.statusMessage;
+  let body: Uint8Array = response.body;
+  if (ranged?.kind === 'satisfiable') {
+    // RFC 9110 section 15.3.7: the 206 carries the stored fields, but for the length and type of its parts.
+    const part = partialContent(Buffer.from(body.buffer, body.byteOffset, body.byteLength), ranged.ranges, fieldValue(view.headers, 'content-type'), randomBytes(12).toString('hex'));
+    const replaced = new Set(['content-length', 'content-range', ...(part.contentRange === undefined ? ['content-type'] : [])]);
+    stored = [...withoutFields(stored, replaced), 'Content-Length', String(part.body.byteLength), ...(part.contentRange === undefined ? ['Content-Type', part.contentType] : ['Content-Range', part.contentRange])];
+    [status, reason, body] = [206, 'Partial Content', part.body];
+  }
   const lines = own === undefined ? [...stored, 'Age', age] : [...own.lines, ...withoutFields(stored, own.names), 'Age', age];
   if (!hasField(lines, NOSNIFF_FIELD)) lines.push(...CONTENT_TYPE_OPTIONS);
   for (const [name, value] of statusFields(cache, { ...answer, ttl: view.lifetime - current })) lines.push(name, value);
@@ -54,9 +77,9 @@ export function answerStored(
     writeHead(res, writers, 304, 'Not Modified', lines, hadFields);
     writers.end.call(res);
   } else {
-    writeHead(res, writers, response.status, response.statusMessage, lines, hadFields);
+    writeHead(res, writers, status, reason, lines, hadFields);
     if (req.method !== 'HEAD') headFirst(res);
-    writers.end.call(res, req.method === 'HEAD' ? undefined : response.body);
+    writers.end.call(res, req.method === 'HEAD' ? undefined : body);
   }
 }
 
@@ -82,6 +105,17 @@ function exchangeFields(res: ServerResponse, setBefore?: ReadonlySet<string>): {
     for (const line of Array.isArray(value) ? value : [value]) own.lines.push(name, String(line));
   }
   return own;
+}
+
+/**
+ * The ranges of the stored response a Range request is answered with ({@link storedRange}), when
+ * the cache writes the response with its own methods. A response it took from a handler that did
+ * not answer in time (whose methods do nothing now) is answered whole, as a server may (RFC 9110
+ * section 14.2).
+ */
+function rangeOf(req: IncomingMessage, res: ServerResponse, { response, view }: Entry, writers: Writers): RangeRequest | undefined {
+  if (req.headers.range === undefined || res.writeHead !== writers.writeHead) return undefined;
+  return storedRange({ method: req.method ?? 'GET', requestHeaders: req.headers, status: response.status, etag: view.etag, lastModified: view.lastModified, length: response.body.byteLength });
 }
 
 /**
