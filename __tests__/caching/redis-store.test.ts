@@ -66,6 +66,7 @@ describe('RedisStore', () => {
     ['its lifetime and the revalidation window when it has a validator', [['Cache-Control', 'max-age=10', 'ETag', '"v1"']], 310_000],
     ['the longest-lived of its variants', [['Cache-Control', 'max-age=60'], ['Cache-Control', 'max-age=120']], 120_000],
     ['the lifetime a targeted field gives it', [['Cache-Control', 'max-age=0', 'CDN-Cache-Control', 'max-age=600']], 600_000],
+    ['its Cache-Control lifetime when a targeted field is not a valid dictionary (RFC 9213 section 2.1)', [['Cache-Control', 'max-age=60', 'CDN-Cache-Control', 'max-age=600,']], 60_000],
   ])('expires a value after %s', async (_name, headerLines, ms) => {
     const store = newStore({ now: () => NOW });
     await store.set('https://example.org/expiring', headerLines.map((lines) => response(lines)));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { currentAge } from '../../src/caching/age';
 import type { HeaderMap } from '../../src/caching/header-map';
 import { retentionSeconds } from '../../src/caching/retention';
+import { effectiveCacheHeaders } from '../../src/caching/targeted-cache-control';
 import type { CacheStore, FetchLocks, StoredResponse } from './store';
 import { describeResponse } from './stored-response';
 import { decodeVariants, encodeVariants } from './variant-codec';
@@ -365,15 +366,17 @@ export class RedisStore implements CacheStore {
   };
 }
 
-/** For each targeted cache-control field of the header lines (`CDN-Cache-Control`), headers read as a cache obeying it reads them. */
+/**
+ * For each targeted cache-control field of the header lines (`CDN-Cache-Control`), its headers as
+ * a cache obeying that field reads them: the one rule of RFC 9213 section 2.2, {@link effectiveCacheHeaders}.
+ */
 function targetedReadings(rawHeaders: readonly string[]): ((headers: HeaderMap) => HeaderMap)[] {
-  const readings: ((headers: HeaderMap) => HeaderMap)[] = [];
+  const targets = new Set<string>();
   for (let i = 0; i < rawHeaders.length; i += 2) {
     const name = rawHeaders[i]!.toLowerCase();
-    // RFC 9213 section 2.2: the targeted field replaces Cache-Control, and Expires is ignored.
-    if (name !== 'cache-control' && name.endsWith('-cache-control')) readings.push((headers) => ({ ...headers, 'cache-control': headers[name], expires: undefined }));
+    if (name !== 'cache-control' && name.endsWith('-cache-control')) targets.add(name);
   }
-  return readings;
+  return [...targets].map((target) => (headers: HeaderMap) => effectiveCacheHeaders(headers, [target]));
 }
 
 /** A node-redis client for `url`, set up for a cache: commands fail at once while it reconnects, instead of queueing. */
