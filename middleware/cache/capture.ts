@@ -1,4 +1,5 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { isThenable } from '../../src/exchange/maybe-promise';
 
 /** The status line and header lines of a response, as it is about to be written. */
 export interface ResponseHead {
@@ -22,8 +23,10 @@ export interface CaptureHooks {
   /**
    * Called when the handler ends the response, with the whole body for `buffer` when it stayed
    * within the limit (`undefined` otherwise). For `swallow`, this is where the cache answers.
+   * Otherwise it is called before the response ends, and may answer a promise (a shared store's
+   * write, or its invalidation): the response ends once it settles.
    */
-  onEnd(head: ResponseHead, body: Buffer | undefined): void;
+  onEnd(head: ResponseHead, body: Buffer | undefined): void | PromiseLike<void>;
 }
 
 /** The response's own methods, for writing past the capture. */
@@ -140,11 +143,14 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
 
   res.end = function end(this: ServerResponse, chunk?: unknown, encoding?: unknown) {
     if (detached) return this;
-    if (maySwallow && head === undefined) {
-      // What Node would do on end() without a head: state the length of the only chunk.
-      if (typeof chunk === 'string' || ArrayBuffer.isView(chunk)) {
-        if (!this.hasHeader('content-length') && !this.hasHeader('transfer-encoding')) {
+    // The head is settled before the end, so that the body is kept and onEnd runs before the response ends.
+    if (head === undefined) {
+      // What Node would do on end() without a head: state the length of the only chunk, or 0.
+      if (!this.hasHeader('content-length') && !this.hasHeader('transfer-encoding')) {
+        if (typeof chunk === 'string' || ArrayBuffer.isView(chunk)) {
           this.setHeader('Content-Length', typeof chunk === 'string' ? Buffer.byteLength(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : chunk.byteLength);
+        } else if (this.statusCode !== 204 && this.statusCode !== 304 && this.statusCode >= 200) {
+          this.setHeader('Content-Length', 0);
         }
       }
       settleHead();
@@ -156,10 +162,14 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
       hooks.onEnd(head!, undefined);
       return this;
     }
-    const result = original.end.apply(this, arguments as never);
     if (typeof chunk !== 'function') keep(chunk, encoding);
-    if (head !== undefined) hooks.onEnd(head, mode === 'buffer' ? ownedBody(chunks, size) : undefined);
-    return result;
+    const args = arguments as never;
+    const before = head === undefined ? undefined : hooks.onEnd(head, mode === 'buffer' ? ownedBody(chunks, size) : undefined);
+    if (!isThenable(before)) return original.end.apply(this, args);
+    // What another instance reads once this client has its answer must be written by then.
+    const finish = (): unknown => original.end.apply(this, args);
+    before.then(finish, finish);
+    return this;
   } as ServerResponse['end'];
 
   const detach = (answer: (writers: Writers) => void): boolean => {

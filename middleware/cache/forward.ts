@@ -11,6 +11,7 @@ import type { Flight } from './flights';
 import { type StaleExchange, type StaleOutcome, answerFromStale, freshenFromAnswer, staleOutcome } from './revalidation';
 import { statusFields } from './status-fields';
 import type { Entry } from './storage';
+import type { MaybePromise } from './store';
 import { NOSNIFF_FIELD, answerStored } from './stored-answer';
 import { freshnessOf, headerMapOf } from './stored-response';
 
@@ -54,6 +55,7 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
   let outcome: StaleOutcome | undefined;
   let fields: HeaderMap = {};
   let timer: NodeJS.Timeout | undefined;
+  let invalidated: MaybePromise<void>;
   const writers: Capture = captureResponse(
     res,
     {
@@ -67,8 +69,9 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
         }
         const headers = cache.storage.effective(fields);
         if (!LOOKUP_METHODS.has(method) && head.status >= 200) {
-          const removed = cache.storage.invalidate(invalidatedUris({ method, status: head.status, requestUri: key, responseHeaders: headers }));
+          const { removed, done } = cache.storage.invalidate(invalidatedUris({ method, status: head.status, requestUri: key, responseHeaders: headers }));
           cache.flights?.forget(removed);
+          invalidated = done;
         }
         storable =
           method !== 'HEAD' && isWorthStoring({ method, status: head.status, requestHeaders: req.headers, responseHeaders: headers, requestUri: key, responseTime });
@@ -83,13 +86,18 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
         added.push(...statusFields(cache, { status: 'MISS', fwd: LOOKUP_METHODS.has(method) ? fwd : 'method', fwdStatus: head.status, stored, ttl, key }));
         return { mode: buffering ? 'buffer' : 'pass', headers: added };
       },
+      // The answer ends once a shared store has written, or invalidated, what it changes: a
+      // client that sends its next request to another instance reads it there.
       onEnd: (head, body) => {
         if (storable && body !== undefined) {
           const { entry, written } = cache.storage.storeNew(key, head, body, req, requestTime, responseTime);
           flight?.settle(entry, written);
-          return;
+          return bounded(written, cache.collapseTimeout);
         }
-        if (stale === undefined) return flight?.settle(undefined);
+        if (stale === undefined) {
+          flight?.settle(undefined);
+          return bounded(invalidated, cache.collapseTimeout);
+        }
         const staleExchange: StaleExchange = { req, res, key, stale, writers, setBefore, conditional, requestTime, responseTime, fwd, flight };
         if (outcome !== undefined) answerFromStale(cache, staleExchange, outcome, head);
         else freshenFromAnswer(cache, staleExchange, head, fields);
@@ -132,4 +140,17 @@ function answerStaleAfterTimeout(
 function ttlOnArrival(status: number, headers: HeaderMap, requestTime: number, responseTime: number): number {
   const { lifetime, initialAge } = freshnessOf({ status, requestTime, responseTime }, headers);
   return lifetime - initialAge;
+}
+
+/** `work`, settled after `ms` at the latest: a store that never answers does not hold the answer up for good. */
+function bounded(work: MaybePromise<void>, ms: number): MaybePromise<void> {
+  if (work === undefined) return undefined;
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    Promise.resolve(work).then(done, done);
+  });
 }

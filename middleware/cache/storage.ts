@@ -59,19 +59,24 @@ export class ResponseStorage {
     return { response, view };
   }
 
-  /** Removes the stored responses of each URI, under every spelling of it this cache stored; answers the keys removed. */
-  invalidate(uris: readonly string[]): string[] {
+  /**
+   * Removes the stored responses of each URI, under every spelling of it this cache stored; answers
+   * the keys removed, and the removal from an asynchronous store (which nothing need wait for).
+   */
+  invalidate(uris: readonly string[]): { removed: string[]; done: MaybePromise<void> } {
     const removed: string[] = [];
+    const pending: PromiseLike<void>[] = [];
+    const remove = (key: string): void => {
+      removed.push(key);
+      const work = this.store.delete(key);
+      settle(work);
+      if (isThenable(work)) pending.push(work);
+    };
     for (const uri of uris) {
-      settle(this.store.delete(uri));
-      removed.push(uri);
-      for (const key of this.#families.take(uri)) {
-        if (key === uri) continue;
-        settle(this.store.delete(key));
-        removed.push(key);
-      }
+      remove(uri);
+      for (const key of this.#families.take(uri)) if (key !== uri) remove(key);
     }
-    return removed;
+    return { removed, done: pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined) };
   }
 
   /**
