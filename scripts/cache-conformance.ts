@@ -5,12 +5,18 @@
  *   git clone https://github.com/http-tests/cache-tests /tmp/cache-tests && (cd /tmp/cache-tests && npm i)
  *   npx tsx scripts/cache-conformance.ts            # the whole suite, about a minute
  *   npx tsx scripts/cache-conformance.ts --id=TEST  # one test, with the suite's full dump
+ *   npx tsx scripts/cache-conformance.ts --instances=2  # two instances sharing Redis, requests alternating
  *
  * CACHE_TESTS_DIR names another checkout. The suite's code is never part of this repository.
  *
  * Set-up: the suite's origin on 127.0.0.1 (its server has no host flag: a preload makes
  * `listen(port)` bind 127.0.0.1), and in front of it express() → cache() → a plain reverse proxy.
  * The cache obeys CDN-Cache-Control here (`targetedFields`), as a gateway cache may (RFC 9213).
+ *
+ * `--instances=2`: two instances of that app, each with its own cache on a TieredStore (its own L1,
+ * its own connections) on one Redis, as two processes behind a load balancer have; the requests
+ * alternate between them. Redis is REDIS_URL, or a redis-server the script starts on a free port
+ * (and stops).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, openSync, writeFileSync } from 'node:fs';
@@ -18,14 +24,19 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
 import express, { type RequestHandler } from 'express';
-import { cache } from '../middleware/cache';
+import { RedisStore, TieredStore, cache } from '../middleware/cache';
 
 const SUITE = process.env.CACHE_TESTS_DIR ?? '/tmp/cache-tests';
 const ORIGIN_PORT = Number(process.env.ORIGIN_PORT ?? 8000);
 const only = process.argv.find((arg) => arg.startsWith('--id='))?.slice('--id='.length) ?? '';
 /** `--optimal` also lists the optimal tests that fail. */
 const listOptimal = process.argv.includes('--optimal');
+/** `--instances=2`: two instances sharing Redis, requests alternating. */
+const instances = Number(process.argv.find((arg) => arg.startsWith('--instances='))?.slice('--instances='.length) ?? 1);
 
 /** Hop-by-hop fields (RFC 9110 section 7.6.1), which a proxy does not forward. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
@@ -154,12 +165,22 @@ async function main(): Promise<void> {
   const origin = startOrigin();
   process.on('exit', () => origin.stop());
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
-  const app = express();
-  // Headers set before writeHead(status, rawLines) make Node fold repeated lines: the proxy must set none.
-  app.disable('x-powered-by');
-  app.use(cache({ targetedFields: ['CDN-Cache-Control'] }));
-  app.use(reverseProxy(ORIGIN_PORT));
-  const server = http.createServer(app);
+  const redis = instances > 1 ? await sharedRedis() : undefined;
+  const stores: TieredStore[] = [];
+  const apps = Array.from({ length: instances }, () => {
+    const app = express();
+    // Headers set before writeHead(status, rawLines) make Node fold repeated lines: the proxy must set none.
+    app.disable('x-powered-by');
+    let store: TieredStore | undefined;
+    // A loaded machine's lag is not an outage here: the suite is about HTTP, not Redis timeouts.
+    if (redis !== undefined) stores.push((store = new TieredStore({ redis: new RedisStore({ url: redis.url, prefix: redis.prefix, timeout: 5000 }) })));
+    app.use(cache({ targetedFields: ['CDN-Cache-Control'], ...(store !== undefined && { store }) }));
+    app.use(reverseProxy(ORIGIN_PORT));
+    return app;
+  });
+  await Promise.all(stores.map((store) => Promise.all([store.ready(), store.redis.whenAvailable()])));
+  let turn = 0;
+  const server = http.createServer((req, res) => apps[turn++ % apps.length]!(req, res));
   try {
     await waitForOrigin();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -193,10 +214,47 @@ async function main(): Promise<void> {
     console.log(`optimal passed: ${tally.optimal.passed} / ${tally.optimal.total}`);
     console.log(`checks yes: ${tally.check.passed} / ${tally.check.total}`);
     if (failures.length > 0) console.log(`failing tests:\n${failures.join('\n')}`);
+    if (instances > 1) console.log(`instances: ${instances}, sharing Redis, requests alternating`);
   } finally {
     server.close();
     origin.stop();
+    for (const store of stores) await Promise.all([store.close(), store.redis.close()]);
+    redis?.stop();
   }
+}
+
+/** REDIS_URL under a prefix of this run's own, or a redis-server of its own on a free port, saving nothing. */
+async function sharedRedis(): Promise<{ url: string; prefix: string; stop(): void }> {
+  const prefix = `conformance:${process.pid}:${Date.now()}:`;
+  if (process.env.REDIS_URL !== undefined) return { url: process.env.REDIS_URL, prefix, stop: () => undefined };
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), 'conformance-redis-'));
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start within 10 s: ${output}`)), 10_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    prefix,
+    stop: () => {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 main().catch((error: unknown) => {
