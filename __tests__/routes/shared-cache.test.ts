@@ -1,6 +1,7 @@
 import supertest from 'supertest';
 import type { Express } from 'express';
 import { AS_ADMIN, expectProblem, service } from './service-fixture';
+import type { MemoryStore } from '../../middleware/cache';
 
 // The cache keys on the Host: every request of a test goes to the same origin.
 const request = (app: Express) => ({
@@ -80,5 +81,31 @@ describe('paths no route matches', () => {
   it('answers a 404 problem document', async () => {
     const problem = expectProblem(await request(app).get('/nothing/here'), 404);
     expect(problem).toMatchObject({ title: 'Not Found', instance: '/nothing/here' });
+  });
+});
+
+describe('the shared cache in front of the service, purged by surrogate key after a write', () => {
+  it('answers GET /bookcase?view=summary anew after PUT /bookcase, which names only /bookcase but tags it `bookcase`', async () => {
+    const { app } = service({ cache: true });
+    await request(app).get('/bookcase?view=summary');
+    expect((await request(app).get('/bookcase?view=summary')).headers['x-cache']).toBe('HIT');
+    expect((await request(app).put('/bookcase').send({ name: 'Attic', books: [] })).status).toBe(204);
+    const after = await request(app).get('/bookcase?view=summary');
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(after.body.name).toBe('Attic');
+  });
+
+  it('answers the feed anew after PUT /users/1 (Surrogate-Key: users user:1), and drops the list and the search', async () => {
+    const { app, cache } = service({ cache: true });
+    const stored = ['/users/feed', '/user/all', '/users/search?name=a'];
+    for (const path of stored) expect((await request(app).get(path)).status).toBe(200);
+    expect((await request(app).get('/users/feed')).headers['x-cache']).toBe('HIT');
+    const store = cache!.store as MemoryStore;
+    for (const path of stored) expect(store.get(`http://service.test${path}`)).toBeDefined();
+    expect((await request(app).put('/users/1').send({ name: 'Ada King', email: 'ada@example.org', role: 'admin' })).status).toBe(204);
+    for (const path of stored) expect(store.get(`http://service.test${path}`)).toBeUndefined();
+    const feed = await request(app).get('/users/feed').buffer(true);
+    expect(feed.headers['x-cache']).toBe('MISS');
+    expect(feed.text).toContain('Ada King');
   });
 });

@@ -21,6 +21,7 @@ export function tracked(store: CacheStore): TrackedStore {
     get: (key) => track(store.get(key)),
     set: (key, variants) => track(store.set(key, variants)),
     delete: (key) => track(store.delete(key)),
+    ...(store.purgeKeys !== undefined && { purgeKeys: (keys: readonly string[]) => track(store.purgeKeys!(keys)) }),
     async settled() {
       while (pending.length > 0) await Promise.all(pending.splice(0));
     },

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { surrogateKeys } from '../../src/caching/surrogate-keys';
 import { targetUri } from '../../src/caching/target-uri';
 import { isThenable } from '../../src/exchange/maybe-promise';
 import { configuredOrigin } from '../../src/http/origin';
@@ -68,6 +69,12 @@ export interface CacheOptions {
    * TypeError when it is not an http or https origin.
    */
   readonly origin?: string;
+  /**
+   * The response fields a stored response's surrogate keys are read from (what
+   * `createRouter({ surrogateKeyHeaders })` writes them in): `['Surrogate-Key', 'Cache-Tag']` by
+   * default. A write's answer carrying one of its keys drops every response stored with it.
+   */
+  readonly surrogateKeyFields?: readonly string[];
 }
 
 /** The cache: Express middleware, and a wrapper of plain node:http request listeners. */
@@ -82,6 +89,15 @@ export interface SharedCache extends RequestHandler {
    * the app answered; `undefined` while it is undecided, or for what the cache did not see.
    */
   statusOf(res: ServerResponse): CacheStatus | undefined;
+  /**
+   * Drops every stored response tagged with one of `keys` (its `Surrogate-Key` / `Cache-Tag`),
+   * whatever its URI, as a write's answer carrying them does: for a change made outside a request.
+   * Each value is made a key as a route's are (`surrogateKey`: `'user:' + id` purges what
+   * `.surrogateKeys((ctx) => ['user:' + ctx.path.id])` tagged). With a TieredStore, every instance
+   * drops them. Resolves with the cache keys (absolute URIs) dropped; with a store that has no
+   * `purgeKeys`, none. Never rejects: a store that fails drops nothing.
+   */
+  purgeKeys(keys: Iterable<string | number>): Promise<readonly string[]>;
 }
 
 const DEFAULT_ENTRY_BYTES = 1024 * 1024;
@@ -101,7 +117,8 @@ const DEFAULT_ENTRY_BYTES = 1024 * 1024;
  * - Request directives `no-cache`, `max-age`, `max-stale`, `min-fresh`, `only-if-cached` and
  *   `no-store` are honoured (section 5.2.1).
  * - A non-error response to an unsafe method invalidates its URI, Location and Content-Location
- *   (section 4.4), each under every spelling of it this cache stored (`/a`, `/a/`, `/%61`, `/a;x=1`).
+ *   (section 4.4), each under every spelling of it this cache stored (`/a`, `/a/`, `/%61`, `/a;x=1`),
+ *   and every stored response tagged with a surrogate key the response carries (`purgeKeys`).
  * - A 504 problem document answers `only-if-cached` when nothing stored may.
  * - A request whose Host is invalid (missing from HTTP/1.1, sent twice, empty, or more than
  *   `host[:port]`) is answered 400 before anything is looked up or stored (RFC 9112 section 3.2).
@@ -119,6 +136,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
       store,
       maxVariants: options.maxVariants ?? 32,
       targets: (options.targetedFields ?? []).map((name) => name.toLowerCase()),
+      keyFields: options.surrogateKeyFields ?? ['Surrogate-Key', 'Cache-Tag'],
     }),
     maxEntryBytes: options.maxEntryBytes ?? DEFAULT_ENTRY_BYTES,
     statusHeader: options.statusHeader,
@@ -159,6 +177,11 @@ export function cache(options: CacheOptions = {}): SharedCache {
   } as SharedCache;
   Object.defineProperty(sharedCache, 'store', { value: store, enumerable: true });
   sharedCache.statusOf = (res: ServerResponse): CacheStatus | undefined => context.outcomes.get(res);
+  sharedCache.purgeKeys = async (keys: Iterable<string | number>): Promise<readonly string[]> => {
+    const removed = await context.storage.purge(surrogateKeys(keys));
+    context.flights?.forget(removed);
+    return removed;
+  };
   sharedCache.wrap = (listener: RequestListener): RequestListener =>
     passingPrototypesOn(function cachedListener(req: IncomingMessage, res: ServerResponse) {
       const target = req.url ?? '/';

@@ -2,9 +2,10 @@ import type { CacheControl } from '../../src/caching/cache-control';
 import { isConditional } from '../../src/caching/cache-conditionals';
 import type { ForwardReason } from '../../src/caching/cache-status';
 import { type HeaderMap, fieldValue } from '../../src/caching/header-map';
-import { invalidatedUris } from '../../src/caching/invalidation';
+import { purgeTargets } from '../../src/caching/purge-targets';
 import { isWorthStoring } from '../../src/caching/storability';
 import { CONTENT_TYPE_OPTIONS } from '../../src/http/content-type-options';
+import { isThenable } from '../../src/exchange/maybe-promise';
 import type { CacheContext, CacheExchange } from './cache-context';
 import { type Capture, captureResponse } from './capture';
 import type { Flight } from './flights';
@@ -68,11 +69,7 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
           if (outcome !== undefined) return { mode: 'swallow' };
         }
         const headers = cache.storage.effective(fields);
-        if (!LOOKUP_METHODS.has(method) && head.status >= 200) {
-          const { removed, done } = cache.storage.invalidate(invalidatedUris({ method, status: head.status, requestUri: key, responseHeaders: headers }));
-          cache.flights?.forget(removed);
-          invalidated = done;
-        }
+        if (!LOOKUP_METHODS.has(method) && head.status >= 200) invalidated = invalidateAfterWrite(cache, method, head.status, key, headers);
         storable =
           method !== 'HEAD' && isWorthStoring({ method, status: head.status, requestHeaders: req.headers, responseHeaders: headers, requestUri: key, responseTime });
         const length = fieldValue(headers, 'content-length');
@@ -113,6 +110,25 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
     timer = setTimeout(() => answerStaleAfterTimeout(cache, exchange, forwarding, writers, setBefore, conditional), cache.originTimeout);
   }
   exchange.next();
+}
+
+/**
+ * What a write's answer makes this cache drop, as it makes the caches in front drop it
+ * ({@link purgeTargets}): after a non-error answer to an unsafe method, the URIs it invalidates
+ * (RFC 9111 section 4.4), each under every spelling stored, and every response tagged with a
+ * surrogate key the answer carries (`PUT /users/7` answered with `Surrogate-Key: users user:7`
+ * drops `/users` and `/users/7.xml`). Answers the removal from an asynchronous store.
+ */
+function invalidateAfterWrite(cache: CacheContext, method: string, status: number, key: string, headers: HeaderMap): MaybePromise<void> {
+  const { uris, keys } = purgeTargets({ method, status, requestUri: key, responseHeaders: headers, keyFields: cache.storage.keyFields });
+  const { removed, done } = cache.storage.invalidate(uris);
+  cache.flights?.forget(removed);
+  const purged = cache.storage.purge(keys);
+  if (!isThenable(purged)) {
+    cache.flights?.forget(purged);
+    return done;
+  }
+  return Promise.all([done, purged.then((keys) => cache.flights?.forget(keys))]).then(() => undefined);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type CacheStore, type StoredResponse, storedSize } from './store';
+import { type CacheStore, type StoredResponse, storedSize, surrogateKeysOf } from './store';
 
 /** Options of {@link MemoryStore}. */
 export interface MemoryStoreOptions {
@@ -9,17 +9,25 @@ export interface MemoryStoreOptions {
 interface Slot {
   readonly variants: readonly StoredResponse[];
   readonly size: number;
+  /** The surrogate keys of its variants, under which the index lists it. */
+  readonly tags: readonly string[];
 }
 
 /**
  * The default store: a Map in this process, bounded by a byte budget. A Map iterates in insertion
  * order, so re-inserting a key on every read keeps it in least-recently-used order, and the
  * first keys are the ones to evict.
+ *
+ * Each key is also listed under the surrogate keys its variants are tagged with, for
+ * {@link MemoryStore.purgeKeys}; a key that is evicted, removed or replaced leaves those lists at
+ * once, so the index never holds more than the store does.
  */
 export class MemoryStore implements CacheStore {
   /** The byte budget: storing past it evicts the least recently used responses first. */
   readonly maxBytes: number;
   #slots = new Map<string, Slot>();
+  /** The keys tagged with each surrogate key. */
+  #tagged = new Map<string, Set<string>>();
   #bytes = 0;
 
   constructor(options: MemoryStoreOptions = {}) {
@@ -53,26 +61,45 @@ export class MemoryStore implements CacheStore {
     this.delete(key);
     const size = variants.reduce((sum, variant) => sum + storedSize(variant), key.length);
     if (variants.length === 0 || size > this.maxBytes) return;
-    this.#slots.set(key, { variants, size });
+    const tags = surrogateKeysOf(variants);
+    this.#slots.set(key, { variants, size, tags });
     this.#bytes += size;
-    for (const [oldest, slot] of this.#slots) {
+    for (const tag of tags) {
+      const keys = this.#tagged.get(tag) ?? new Set<string>();
+      keys.add(key);
+      this.#tagged.set(tag, keys);
+    }
+    for (const oldest of this.#slots.keys()) {
       if (this.#bytes <= this.maxBytes) break;
-      this.#slots.delete(oldest);
-      this.#bytes -= slot.size;
+      this.delete(oldest);
     }
   }
 
-  /** Removes the variants of `key` and gives their bytes back to the budget. */
+  /** Removes the variants of `key`, gives their bytes back to the budget, and takes it out of the index. */
   delete(key: string): void {
     const slot = this.#slots.get(key);
     if (slot === undefined) return;
     this.#slots.delete(key);
     this.#bytes -= slot.size;
+    for (const tag of slot.tags) {
+      const keys = this.#tagged.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#tagged.delete(tag);
+    }
+  }
+
+  /** Removes every key tagged with one of `surrogateKeys`; answers the keys removed. */
+  purgeKeys(surrogateKeys: readonly string[]): string[] {
+    const removed = new Set<string>();
+    for (const tag of surrogateKeys) for (const key of this.#tagged.get(tag) ?? []) removed.add(key);
+    for (const key of removed) this.delete(key);
+    return [...removed];
   }
 
   /** Forgets everything. */
   clear(): void {
     this.#slots.clear();
+    this.#tagged.clear();
     this.#bytes = 0;
   }
 }

@@ -3,7 +3,7 @@ import { currentAge } from '../../src/caching/age';
 import type { HeaderMap } from '../../src/caching/header-map';
 import { retentionSeconds } from '../../src/caching/retention';
 import { effectiveCacheHeaders } from '../../src/caching/targeted-cache-control';
-import type { CacheStore, FetchLocks, StoredResponse } from './store';
+import { type CacheStore, type FetchLocks, type StoredResponse, surrogateKeysOf } from './store';
 import { describeResponse } from './stored-response';
 import { decodeVariants, encodeVariants } from './variant-codec';
 
@@ -81,9 +81,51 @@ export interface RedisStoreOptions {
 /** Deletes a lock only when it still holds this process's token: an expired lock another took is not ours to give back. */
 const RELEASE_SCRIPT = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end";
 
+/**
+ * Stores a value tagged with surrogate keys, in one step: the value (KEYS[1], ARGV[1], expiring in
+ * ARGV[2] ms), and its key (ARGV[3]) in the set of each of its surrogate keys (KEYS[2..]). A set
+ * expires no sooner than the longest-lived value it lists. Members whose value is gone (evicted,
+ * expired, removed) stay in a set until a purge, harmlessly (a DEL of nothing), but a set must not
+ * grow with them without bound: each write looks at two members picked at random and drops those
+ * whose value is gone (ARGV[4] is the store's prefix), which keeps a set within about twice the
+ * number of live values it lists.
+ */
+const TAGGED_WRITE_SCRIPT = `
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+local ms = tonumber(ARGV[2])
+for i = 2, #KEYS do
+  redis.call('SADD', KEYS[i], ARGV[3])
+  if redis.call('PTTL', KEYS[i]) < ms then redis.call('PEXPIRE', KEYS[i], ms) end
+  for _, member in ipairs(redis.call('SRANDMEMBER', KEYS[i], 2)) do
+    if member ~= ARGV[3] and redis.call('EXISTS', ARGV[4] .. member) == 0 then redis.call('SREM', KEYS[i], member) end
+  end
+end
+return 1`;
+
+/**
+ * Purges in one step: every value listed in the sets of the surrogate keys KEYS (under the prefix
+ * ARGV[1]) and the sets themselves; answers the keys listed. Atomic, so a value stored meanwhile is
+ * either purged or listed in a set that is left. Its values are not declared as KEYS (they are not
+ * known before the sets are read): the store is for one Redis server, not a Redis Cluster.
+ */
+const PURGE_SCRIPT = `
+local removed = {}
+local seen = {}
+for i = 1, #KEYS do
+  for _, member in ipairs(redis.call('SMEMBERS', KEYS[i])) do
+    if not seen[member] then
+      seen[member] = true
+      removed[#removed + 1] = member
+      redis.call('DEL', ARGV[1] .. member)
+    end
+  end
+  redis.call('DEL', KEYS[i])
+end
+return removed`;
+
 /** Bulk strings as Buffers (RESP type `$`, 36): bodies are bytes, not text. */
 const BINARY = { 36: Buffer } as const;
-/** The most invalidations kept while Redis is unavailable, to be carried out when it is back. */
+/** The most invalidations (and purges) kept while Redis is unavailable, to be carried out when it is back. */
 const MAX_PENDING_DELETES = 10_000;
 
 /** The error an operation fails with when it takes longer than the store's `timeout`. */
@@ -104,6 +146,12 @@ class RedisTimeoutError extends Error {
  *   of its freshness (RFC 9111 section 4.2), plus the time it may be served stale
  *   (`stale-while-revalidate`, `stale-if-error`) or, with a validator, revalidated
  *   (`revalidationWindow`), has passed.
+ * - A value whose variants carry surrogate keys is also listed in a set per surrogate key
+ *   (`<prefix>tag:<surrogate key>`), which {@link RedisStore.purgeKeys} reads to remove them all. A
+ *   set expires with the longest-lived value it lists, and is used (written, or touched on a read
+ *   of one of its values) whenever they are, so that an LRU eviction takes the values before it; a
+ *   value evicted first leaves a member that names nothing, which a purge deletes harmlessly and
+ *   later writes prune.
  * - The byte budget is Redis's own: run it with `maxmemory` and `maxmemory-policy allkeys-lru` (or
  *   `volatile-lru` on a server it shares with data that must never be evicted: every key of the
  *   store has an expiry). Under the default `noeviction` a full Redis refuses writes, which the
@@ -135,6 +183,11 @@ export class RedisStore implements CacheStore {
   #warned = false;
   /** Invalidations made while Redis was unavailable: the key, and what to announce with it. */
   readonly #pendingDeletes = new Map<string, string | undefined>();
+  /**
+   * The surrogate keys purged while Redis was unavailable, purged again when it is back (with no
+   * announcement: every TieredStore empties its L1 then).
+   */
+  readonly #pendingPurges = new Set<string>();
   readonly #availableListeners = new Set<() => void>();
 
   constructor(options: RedisStoreOptions) {
@@ -183,7 +236,12 @@ export class RedisStore implements CacheStore {
   /** The variants of `key`; `undefined` when there are none, or when Redis does not answer. */
   async get(key: string): Promise<readonly StoredResponse[] | undefined> {
     const value = await this.#send<unknown>(['GET', this.#prefix + key]).catch(() => null);
-    return ArrayBuffer.isView(value) ? decodeVariants(value as Uint8Array) : undefined;
+    const variants = ArrayBuffer.isView(value) ? decodeVariants(value as Uint8Array) : undefined;
+    const tags = variants === undefined ? [] : surrogateKeysOf(variants);
+    // The sets of its surrogate keys are used as it is, so that an LRU eviction does not take them
+    // before it (its purge would then miss it). Nothing waits for it.
+    if (tags.length > 0) this.#send(['TOUCH', ...tags.map((tag) => this.#tagKey(tag))]).catch(() => undefined);
+    return variants;
   }
 
   /** Stores the variants of `key` until none of them is of use; nothing when Redis does not answer. */
@@ -197,6 +255,14 @@ export class RedisStore implements CacheStore {
   }
 
   /**
+   * Removes every value tagged with one of `surrogateKeys`, and their sets; answers the keys it
+   * removed (none when Redis does not answer: the purge is then carried out when it does again).
+   */
+  async purgeKeys(surrogateKeys: readonly string[]): Promise<readonly string[]> {
+    return this.purge(surrogateKeys);
+  }
+
+  /**
    * {@link set}, then `announcement` published on {@link channel} (one round trip: the commands
    * are pipelined, and Redis runs them in order, so a subscriber that reads the key on the
    * announcement reads the new value).
@@ -205,7 +271,13 @@ export class RedisStore implements CacheStore {
   async write(key: string, variants: readonly StoredResponse[], announcement?: string): Promise<void> {
     const expiry = Math.ceil(this.#retention(variants) * 1000);
     if (expiry <= 0) return this.remove(key, announcement);
-    const writes = [this.#send(['SET', this.#prefix + key, encodeVariants(variants), 'PX', String(expiry)])];
+    const tags = surrogateKeysOf(variants);
+    const value = encodeVariants(variants);
+    const writes = [
+      tags.length === 0
+        ? this.#send(['SET', this.#prefix + key, value, 'PX', String(expiry)])
+        : this.#send(['EVAL', TAGGED_WRITE_SCRIPT, String(1 + tags.length), this.#prefix + key, ...tags.map((tag) => this.#tagKey(tag)), value, String(expiry), key, this.#prefix]),
+    ];
     if (announcement !== undefined) writes.push(this.#send(['PUBLISH', this.channel, announcement]));
     await Promise.all(writes).catch(() => undefined);
   }
@@ -224,6 +296,32 @@ export class RedisStore implements CacheStore {
       this.#pendingDeletes.set(key, announcement);
       if (this.#pendingDeletes.size > MAX_PENDING_DELETES) this.#pendingDeletes.delete(this.#pendingDeletes.keys().next().value!);
     });
+  }
+
+  /**
+   * {@link purgeKeys}, then `announcement` published on {@link channel}; while Redis is unavailable
+   * both are kept, and carried out when it is back.
+   * @internal for {@link TieredStore}
+   */
+  async purge(surrogateKeys: readonly string[], announcement?: string): Promise<readonly string[]> {
+    if (surrogateKeys.length === 0) return [];
+    const purging = this.#send<unknown>(['EVAL', PURGE_SCRIPT, String(surrogateKeys.length), ...surrogateKeys.map((tag) => this.#tagKey(tag)), this.#prefix]);
+    const writes: Promise<unknown>[] = [purging];
+    if (announcement !== undefined) writes.push(this.#send(['PUBLISH', this.channel, announcement]));
+    try {
+      await Promise.all(writes);
+    } catch {
+      if (!this.#closed) {
+        for (const tag of surrogateKeys) {
+          this.#pendingPurges.delete(tag);
+          this.#pendingPurges.add(tag);
+        }
+        while (this.#pendingPurges.size > MAX_PENDING_DELETES) this.#pendingPurges.delete(this.#pendingPurges.values().next().value!);
+      }
+      return [];
+    }
+    const removed = (await purging) as unknown[];
+    return removed.map((member) => Buffer.from(member as Uint8Array).toString('utf8'));
   }
 
   /**
@@ -290,6 +388,10 @@ export class RedisStore implements CacheStore {
       poll = setTimeout(look, this.#lockPollInterval);
       wake?.(finish);
     });
+  }
+
+  #tagKey(surrogateKey: string): string {
+    return `${this.#prefix}tag:${surrogateKey}`;
   }
 
   #lockKey(key: string): string {
@@ -362,6 +464,9 @@ export class RedisStore implements CacheStore {
     const pending = [...this.#pendingDeletes];
     this.#pendingDeletes.clear();
     for (const [key, announcement] of pending) void this.remove(key, announcement);
+    const purges = [...this.#pendingPurges];
+    this.#pendingPurges.clear();
+    if (purges.length > 0) void this.purge(purges);
     for (const listener of [...this.#availableListeners]) listener();
   };
 }

@@ -3,12 +3,13 @@ import { formatHttpDate } from '../../src/caching/http-date';
 import type { HeaderMap } from '../../src/caching/header-map';
 import { isThenable } from '../../src/exchange/maybe-promise';
 import { isWorthStoring } from '../../src/caching/storability';
+import { responseSurrogateKeys } from '../../src/caching/surrogate-keys';
 import { effectiveCacheHeaders } from '../../src/caching/targeted-cache-control';
 import { selectingHeaders, varyMatches } from '../../src/caching/vary';
 import type { ResponseHead } from './capture';
 import { KeyFamilies } from './key-families';
 import type { CacheStore, MaybePromise, StoredResponse } from './store';
-import { type ResponseView, describeResponse, freshen, storableHeaderLines } from './stored-response';
+import { type ResponseView, describeResponse, freshen, headerMapOf, storableHeaderLines } from './stored-response';
 
 /** A stored response with what the cache derived from it. */
 export interface Entry {
@@ -23,6 +24,8 @@ export interface StorageOptions {
   readonly maxVariants: number;
   /** Targeted cache-control fields obeyed before Cache-Control, lower-case, in order (RFC 9213). */
   readonly targets: readonly string[];
+  /** The response fields a stored response's surrogate keys are read from (`Surrogate-Key`, `Cache-Tag`). */
+  readonly keyFields: readonly string[];
 }
 
 /**
@@ -34,6 +37,8 @@ export class ResponseStorage {
   readonly store: CacheStore;
   readonly #maxVariants: number;
   readonly #targets: readonly string[];
+  /** The response fields surrogate keys are read from. */
+  readonly keyFields: readonly string[];
   readonly #views = new WeakMap<StoredResponse, ResponseView>();
   readonly #families = new KeyFamilies();
   readonly #effective = (headers: HeaderMap): HeaderMap => effectiveCacheHeaders(headers, this.#targets);
@@ -42,6 +47,7 @@ export class ResponseStorage {
     this.store = options.store;
     this.#maxVariants = options.maxVariants;
     this.#targets = options.targets;
+    this.keyFields = options.keyFields;
   }
 
   /** The headers that decide caching: with a targeted field in force, if this cache obeys one. */
@@ -80,11 +86,29 @@ export class ResponseStorage {
   }
 
   /**
+   * Removes every stored response tagged with one of `surrogateKeys`, whatever its URI; answers the
+   * keys removed. Nothing, with a store that cannot be purged by surrogate key.
+   */
+  purge(surrogateKeys: readonly string[]): MaybePromise<readonly string[]> {
+    if (surrogateKeys.length === 0 || this.store.purgeKeys === undefined) return [];
+    const removed = this.store.purgeKeys(surrogateKeys);
+    if (isThenable(removed)) return Promise.resolve(removed).catch(() => []);
+    return removed;
+  }
+
+  /** A response with the surrogate keys its header lines carry, by which a purge finds it. */
+  #tagged(response: StoredResponse): StoredResponse {
+    const { surrogateKeys: _old, ...rest } = response;
+    const keys = responseSurrogateKeys(headerMapOf(response.rawHeaders), this.keyFields);
+    return keys.length === 0 ? rest : { ...rest, surrogateKeys: keys };
+  }
+
+  /**
    * Stores a response the handler answered, with a Date, and the request's selecting headers for
    * its Vary (RFC 9111 section 4.1), as the first variant of `key`.
    */
   storeNew(key: string, head: ResponseHead, body: Uint8Array, req: IncomingMessage, requestTime: number, responseTime: number): { entry: Entry; written: MaybePromise<void> } {
-    const response: StoredResponse = {
+    const response: StoredResponse = this.#tagged({
       status: head.status,
       statusMessage: head.statusMessage,
       rawHeaders: withDate(storableHeaderLines(head.rawHeaders), responseTime),
@@ -93,7 +117,7 @@ export class ResponseStorage {
       responseTime,
       selecting: {},
       ...(req.headers.authorization !== undefined && { authorized: true }),
-    };
+    });
     const { view } = this.entryOf(response);
     const stored = { ...response, selecting: selectingHeaders(view.vary as readonly string[], req.headers) };
     this.#views.set(stored, view);
@@ -130,7 +154,7 @@ export class ResponseStorage {
    * Otherwise the variant is removed. Answers the freshened response.
    */
   keepFreshened(key: string, stored: Entry, update: readonly string[], req: IncomingMessage, requestTime: number, responseTime: number): Entry {
-    const refreshed = this.entryOf(freshen(stored.response, update, requestTime, responseTime));
+    const refreshed = this.entryOf(this.#tagged(freshen(stored.response, update, requestTime, responseTime)));
     const authorization = req.headers.authorization ?? (refreshed.response.authorized === true ? '' : undefined);
     const storable = isWorthStoring({
       method: req.method ?? 'GET',

@@ -27,6 +27,11 @@ export interface StoredResponse {
    * allowing that (RFC 9111 section 3.5).
    */
   readonly authorized?: boolean;
+  /**
+   * The surrogate keys it is tagged with (`user:7`, read from its `Surrogate-Key` / `Cache-Tag`
+   * fields when it was stored): a purge of one of them removes it, whatever its URI.
+   */
+  readonly surrogateKeys?: readonly string[];
 }
 
 /**
@@ -43,6 +48,19 @@ export interface CacheStore {
   delete(key: string): MaybePromise<void>;
   /** For a store several processes share: the locks that let one of them fetch a key for all. */
   readonly fetchLocks?: FetchLocks;
+  /**
+   * Removes every key one of whose variants is tagged with one of `surrogateKeys` (a purge), and
+   * answers the keys removed. A store without it cannot be purged by surrogate key: the cache then
+   * drops only the URIs a write names.
+   */
+  purgeKeys?(surrogateKeys: readonly string[]): MaybePromise<readonly string[]>;
+}
+
+/** The surrogate keys of the variants of one key, each once: the key is purged by any of them. */
+export function surrogateKeysOf(variants: readonly StoredResponse[]): string[] {
+  const keys = new Set<string>();
+  for (const variant of variants) for (const key of variant.surrogateKeys ?? []) keys.add(key);
+  return [...keys];
 }
 
 /**
@@ -77,5 +95,7 @@ export function storedSize(response: StoredResponse): number {
   let size = RECORD_BYTES + response.body.byteLength + response.statusMessage.length;
   for (const line of response.rawHeaders) size += line.length + STRING_BYTES;
   for (const [name, value] of Object.entries(response.selecting)) size += name.length + (value?.length ?? 0) + 2 * STRING_BYTES;
+  // Each key twice: in the response, and in the store's index of what it tags.
+  for (const key of response.surrogateKeys ?? []) size += 2 * (key.length + STRING_BYTES);
   return size;
 }

@@ -11,6 +11,9 @@ export interface TieredStoreOptions {
   readonly maxBytes?: number;
 }
 
+/** What a purge's announcement starts with, after the instance's id: no cache key (an absolute URI) does. */
+const PURGE_MARK = '#purge ';
+
 /** Reads of the shared tier in flight for one key, and whether the key changed meanwhile. */
 interface Reading {
   count: number;
@@ -26,7 +29,9 @@ interface Reading {
  * section 4.4 invalidation after an unsafe method, a purge, a new response) is announced on the
  * store's channel, and every other instance removes the key from its L1 when the announcement
  * arrives (a millisecond or so later on one network; the next read takes the key from Redis). A
- * read of Redis that an announcement overtakes does not fill the L1 with what it read.
+ * read of Redis that an announcement overtakes does not fill the L1 with what it read. A purge by
+ * surrogate keys is announced once, with its keys: every other instance purges its L1 by them (and
+ * no read of Redis under way then fills its L1).
  *
  * While Redis is unavailable the L1 goes on answering what it holds, and invalidations stay in
  * this process (they are carried out in Redis when it is back). Announcements made meanwhile may
@@ -105,6 +110,17 @@ export class TieredStore implements CacheStore {
   }
 
   /**
+   * Removes every key tagged with one of `surrogateKeys` from both tiers, and announces it: the
+   * other instances purge their L1 by the same keys. Answers the keys removed.
+   */
+  async purgeKeys(surrogateKeys: readonly string[]): Promise<readonly string[]> {
+    if (surrogateKeys.length === 0) return [];
+    const local = this.#purgeL1(surrogateKeys);
+    const shared = await this.redis.purge(surrogateKeys, `${this.id} ${PURGE_MARK}${surrogateKeys.join(' ')}`);
+    return [...new Set([...local, ...shared])];
+  }
+
+  /**
    * The shared tier's fetch locks; a process waiting for another's lock is woken by the
    * announcement of the key's new value, or of the lock given back, not only when it looks.
    */
@@ -138,13 +154,25 @@ export class TieredStore implements CacheStore {
     if (reading !== undefined) reading.invalidated = true;
   }
 
+  /**
+   * Purges the L1 by surrogate keys. Which keys a read of Redis under way will turn out to be
+   * tagged with is not known yet: none of them fills the L1.
+   */
+  #purgeL1(surrogateKeys: readonly string[]): string[] {
+    for (const reading of this.#readings.values()) reading.invalidated = true;
+    return this.l1.purgeKeys(surrogateKeys);
+  }
+
   readonly #onAnnouncement = (message: string): void => {
     const space = message.indexOf(' ');
     if (space === -1 || message.slice(0, space) === this.id) return;
-    const key = message.slice(space + 1);
-    this.#changed(key);
-    this.l1.delete(key);
-    for (const listener of [...this.#listeners]) listener(key);
+    const rest = message.slice(space + 1);
+    const keys = rest.startsWith(PURGE_MARK) ? this.#purgeL1(rest.slice(PURGE_MARK.length).split(' ')) : [rest];
+    for (const key of keys) {
+      this.#changed(key);
+      this.l1.delete(key);
+      for (const listener of [...this.#listeners]) listener(key);
+    }
   };
 
   readonly #onSubscriberLost = (): void => {
