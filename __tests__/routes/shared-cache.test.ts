@@ -109,3 +109,16 @@ describe('the shared cache in front of the service, purged by surrogate key afte
     expect(feed.text).toContain('Ada King');
   });
 });
+
+describe('the shared cache in front of the service, over the network', () => {
+  it.each([
+    ['anyone', {}],
+    ['an admin', AS_ADMIN],
+  ])('drops nothing for a PURGE with Surrogate-Key from %s: only writes and the code purge it', async (_who, credentials) => {
+    const { app } = service({ cache: true });
+    for (const path of ['/bookcase', '/bookcase?view=summary']) await request(app).get(path);
+    const purge = await supertest(app).purge('/bookcase').set(credentials).set('Host', 'service.test').set('Surrogate-Key', 'bookcase');
+    expect(purge.status).toBe(405);
+    for (const path of ['/bookcase', '/bookcase?view=summary']) expect((await request(app).get(path)).headers['x-cache']).toBe('HIT');
+  });
+});
