@@ -5,6 +5,7 @@ import { RedisStore, TieredStore, cache } from '../../middleware/cache';
 import { listeningServers } from '../setup/listening';
 import { type RedisServer, startRedis } from '../setup/redis-server';
 import { tracked } from '../setup/tracked-store';
+import { until } from '../setup/until';
 
 const listening = listeningServers();
 let server: RedisServer;
@@ -95,5 +96,30 @@ describe('a TieredStore whose Redis goes away mid-test', () => {
     expect((await get('/items/answered')).headers['x-cache']).toBe('HIT');
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(log).toHaveBeenCalledTimes(2);
+  }, 30_000);
+
+  it('purges its L1 by surrogate key while Redis hangs, and Redis once it answers again', async () => {
+    const key = 'http://api.example.com/tagged';
+    const now = Date.now();
+    await store.set(key, [{ status: 200, statusMessage: 'OK', rawHeaders: ['Cache-Control', 'max-age=600'], body: Buffer.from('v1'), requestTime: now, responseTime: now, selecting: {}, surrogateKeys: ['t'] }]);
+    server.pause();
+    try {
+      // A read given up after its timeout: Redis is taken to be unavailable, and nothing is sent it.
+      await store.redis.get('http://api.example.com/other');
+      expect(store.redis.available).toBe(false);
+      expect(await store.purgeKeys(['t'])).toEqual([key]);
+      expect(store.l1.get(key)).toBeUndefined();
+    } finally {
+      server.resume();
+    }
+    await store.redis.whenAvailable();
+    // The purge is carried out in Redis as it answers again, not lost with the outage.
+    let inRedis: unknown = 'not read yet';
+    const poll = setInterval(() => void store.redis.get(key).then((found) => (inRedis = found)), 20);
+    try {
+      await until(() => inRedis === undefined, 10_000, () => `Redis still holds ${key}`);
+    } finally {
+      clearInterval(poll);
+    }
   }, 30_000);
 });
