@@ -16,7 +16,6 @@ import { HookScope } from './hook-scope';
 import { type MaybePromise, andThen, isThenable } from './maybe-promise';
 import { writeProblem } from './problem-writer';
 import { Exchange } from './exchange';
-import { producedMediaType } from './representation';
 import { type ExpressPrototypes, expressPrototypesOf, lendExpress, passingPrototypesOn, requestTarget } from './request-exchange';
 import { requestOrigin } from './request-origin';
 import { markNoSniff } from './no-sniff';
@@ -24,6 +23,9 @@ import { invokeRoute } from './route-invocation';
 import { guardsDownload, resolveFormat } from './requested-format';
 import { presetHeaders } from './response-headers';
 import { send } from './send';
+
+/** What a problem is written for: the request, its response, and the request as the conditions read it. */
+type Failing = Pick<Exchange, 'incoming' | 'outgoing' | 'request'>;
 
 /** Options of the dispatch middleware. */
 export interface DispatchOptions {
@@ -87,8 +89,12 @@ function createDispatch(
     if (!cancelled && !(error instanceof HttpError)) onError(error, req, res, points);
   }
 
-  /** Writes an error as a problem document, or cuts the connection when a response is under way. */
-  function failed(error: unknown, req: IncomingMessage, res: ServerResponse, request: RequestInfo, cancelled = false, points = hooks.points): void {
+  /**
+   * Writes an error as a problem document, or cuts the connection when a response is under way.
+   * `exchange` is the request's, or as much of one as the error arose with.
+   */
+  function failed(error: unknown, exchange: Failing, cancelled = false, points = hooks.points): void {
+    const { incoming: req, outgoing: res } = exchange;
     reportFault(error, req, res, cancelled, points);
     if (res.headersSent) {
       // Part of a response is on its way: the only honest signal left is to cut the connection,
@@ -98,7 +104,7 @@ function createDispatch(
       return;
     }
     try {
-      writeProblem(res, error, requestTarget(req), request.accept, (fault) => onError(fault, req, res, points));
+      writeProblem(res, error, requestTarget(req), exchange.request.accept, (fault) => onError(fault, req, res, points));
     } catch (writing) {
       // Never thrown back at node or Express (an unhandled rejection ends the process): logged,
       // and the connection cut, as for a response that cannot be finished.
@@ -118,7 +124,7 @@ function createDispatch(
     if (error === undefined && listener !== undefined) return void listener(req, res);
     const url = originFormOf(req.url ?? '/') ?? '/';
     const reason = error === undefined ? new NotFound(`No resource at ${url}`) : withItsStatus(error);
-    failed(reason, req, res, createRequestInfo(req.method ?? 'GET', url, req.headers));
+    failed(reason, { incoming: req, outgoing: res, request: createRequestInfo(req.method ?? 'GET', url, req.headers) });
   };
 
   /** The route's own `onRequest` hooks (after the router's, which ran before selection), then the route. */
@@ -130,24 +136,17 @@ function createDispatch(
   }
 
   /**
-   * Selects the route among the candidates and invokes it, writing what fails as a problem and
-   * enforcing the route's time limit. `scope` holds the request's hooks when the router has any.
+   * Selects the route among the exchange's candidates and invokes it, writing what fails as a
+   * problem and enforcing the route's time limit. `exchange.scope` holds the request's hooks when
+   * the router has any.
    */
-  function answer(
-    req: IncomingMessage,
-    res: ServerResponse,
-    request: RequestInfo,
-    candidates: readonly Route[],
-    segments: readonly RequestSegment[],
-    origin: string,
-    scope: HookScope | undefined,
-    last: RequestSegment | undefined,
-  ): void {
+  function answer(exchange: Exchange): void {
+    const { incoming: req, outgoing: res, request } = exchange;
     let points = hooks.points;
     try {
-      const selection = selectRoute(candidates, request);
+      const selection = selectRoute(exchange.candidates, request);
       if (selection.kind === 'error') {
-        failed(selection.error, req, res, request);
+        failed(selection.error, exchange);
         return;
       }
       if (selection.kind === 'options') {
@@ -160,23 +159,19 @@ function createDispatch(
       const { route } = selection;
       // RFD (CVE-2015-5211): a path that ends in an extension not known to be safe names the
       // file a browser would save the answer as f.txt; the handler's own Content-Disposition wins.
-      if (last !== undefined && guardsDownload(route, last, formats)) res.setHeader('Content-Disposition', SAFE_DISPOSITION);
-      const mediaType = producedMediaType(route, request.accept);
+      if (exchange.sentLast !== undefined && guardsDownload(route, exchange.sentLast, formats)) res.setHeader('Content-Disposition', SAFE_DISPOSITION);
+      exchange.select(route, clock());
       points = route.hooks;
-      let routeScope = scope;
       if (points !== undefined) {
-        if (routeScope === undefined) routeScope = new HookScope(req, res, points, express, passOn);
-        else routeScope.enter(points);
+        if (exchange.scope === undefined) exchange.scope = new HookScope(req, res, points, express, passOn);
+        else exchange.scope.enter(points);
       }
-      const lending = routeScope === undefined ? express : undefined;
-      const exchange = new Exchange(req, res, request, route, candidates, segments, origin, mediaType, clock(), lending, passOn);
-      exchange.scope = routeScope;
       // A route's time limit counts from here, whatever its hooks and handler do synchronously.
       const started = route.timeout === undefined ? 0 : performance.now();
       const work = points === undefined ? invokeRoute(exchange) : perform(exchange);
       // Answered in this turn (or failed, and caught below): nothing to wait for, nothing to time.
       if (!isThenable(work)) return;
-      const fail = (error: unknown): void => failed(error, req, res, request, exchange.cancelledBy(error), points);
+      const fail = (error: unknown): void => failed(error, exchange, exchange.cancelledBy(error), points);
       if (route.timeout === undefined) {
         work.then(undefined, fail);
         return;
@@ -206,7 +201,7 @@ function createDispatch(
       );
       work.then(() => settle(), settle);
     } catch (error) {
-      failed(error, req, res, request, false, points);
+      failed(error, exchange, false, points);
     }
   }
 
@@ -224,11 +219,13 @@ function createDispatch(
     let segments: readonly RequestSegment[] = splitRequestPath(url);
     let candidates: readonly Route[] = index.lookup(segments);
     let request = createRequestInfo(req.method ?? 'GET', url, req.headers);
+    // The last segment as sent, suffix included: what a browser would name a saved file after.
+    const last = lastWithExtension(url);
     if (formats !== undefined) {
       const resolved = resolveFormat(formats, index, segments, candidates, () => request.query);
       if (resolved.refused !== undefined) {
         markNoSniff(res);
-        failed(resolved.refused, req, res, request);
+        failed(resolved.refused, { incoming: req, outgoing: res, request });
         return true;
       }
       ({ segments, candidates } = resolved);
@@ -237,28 +234,27 @@ function createDispatch(
     if (candidates.length === 0) return false;
     // Whatever answers from here (representation, 304, OPTIONS, problem) is not to be sniffed.
     markNoSniff(res);
-    // The last segment as sent, suffix included: what a browser would name a saved file after.
-    const last = lastWithExtension(url);
+    const exchange = new Exchange(req, res, request, candidates, segments, origin, last, express, passOn);
     const points = hooks.points;
     if (points === undefined) {
-      answer(req, res, request, candidates, segments, origin, undefined, last);
+      answer(exchange);
       return true;
     }
-    const scope = new HookScope(req, res, points, express, passOn);
+    const scope = (exchange.scope = new HookScope(req, res, points, express, passOn));
     const arrivals = points.onRequest;
     if (arrivals === undefined) {
-      answer(req, res, request, candidates, segments, origin, scope, last);
+      answer(exchange);
       return true;
     }
     const proceed = (answered: unknown): void => {
-      if (answered === undefined && !res.writableEnded) answer(req, res, request, candidates, segments, origin, scope, last);
+      if (answered === undefined && !res.writableEnded) answer(exchange);
     };
     try {
       const arrived = runHooks(arrivals, scope);
-      if (isThenable(arrived)) arrived.then(proceed, (error: unknown) => failed(error, req, res, request, false, scope.points));
+      if (isThenable(arrived)) arrived.then(proceed, (error: unknown) => failed(error, exchange, false, scope.points));
       else proceed(arrived);
     } catch (error) {
-      failed(error, req, res, request, false, scope.points);
+      failed(error, exchange, false, scope.points);
     }
     return true;
   };

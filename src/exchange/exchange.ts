@@ -9,7 +9,7 @@ import type { Route } from '../routing/route';
 import type { CurrentValidators } from '../validators';
 import { type HookScope, type PassOn, lendHandingOn } from './hook-scope';
 import { notAcceptable } from '../errors/negotiation-errors';
-import { type Representation, availableTypes, chooseRepresentation } from './representation';
+import { type Representation, availableTypes, chooseRepresentation, producedMediaType } from './representation';
 import type { ExpressPrototypes } from './request-exchange';
 import { RequestCancellation, clientGone } from './request-cancellation';
 
@@ -49,16 +49,22 @@ export class Exchange {
   scope: HookScope | undefined = undefined;
   #state: Record<string, unknown> | undefined;
 
+  /** The route selected for the request ({@link select}); every step after dispatch reads it. */
+  route!: Route;
+  /** `ctx.mediaType`: the essence of the produced type Accept prefers, when the route declares produced types. */
+  mediaType: string | undefined = undefined;
+  /** The clock when the route was selected: Date, Expires and the policy's second. */
+  now = 0;
+
   /**
    * @param incoming - node's request (Express's under `router.middleware()`)
    * @param outgoing - node's response
    * @param request - the request as the conditions read it: method, path, headers, Accept, query
-   * @param route - the route selected for it
    * @param candidates - every route whose path matched: the resource's GET route is among them
-   * @param segments - the request path's segments, as the route's template matched them
+   * @param segments - the request path's segments, as the routes' templates match them
    * @param origin - the request's origin, `scheme://host[:port]`, from its checked Host or the router's `origin` option
-   * @param mediaType - `ctx.mediaType`: the essence of the produced type Accept prefers, when the route declares produced types
-   * @param now - the clock when the request was dispatched: Date, Expires and the policy's second
+   * @param sentLast - the last segment of the path as sent (a format's suffix included): what a
+   *   browser would name a saved file after (the RFD guard)
    * @param express - the app's prototypes to lend, under `router.wrap(app)`
    * @param passOn - what `req.next(error?)` does once lent: Express's own methods (`res.sendFile`,
    *   `res.render`) hand their errors on through it, and no router of the app's set it
@@ -67,16 +73,21 @@ export class Exchange {
     readonly incoming: IncomingMessage,
     readonly outgoing: ServerResponse,
     readonly request: RequestInfo,
-    readonly route: Route,
     readonly candidates: readonly Route[],
     readonly segments: readonly RequestSegment[],
     readonly origin: string,
-    readonly mediaType: string | undefined,
-    readonly now: number,
+    readonly sentLast: RequestSegment | undefined,
     express: ExpressPrototypes | undefined,
     private readonly passOn?: PassOn,
   ) {
     this.#express = express;
+  }
+
+  /** Settles the route selected among the candidates, `ctx.mediaType` for it and the clock's reading. */
+  select(route: Route, now: number): void {
+    this.route = route;
+    this.mediaType = producedMediaType(route, this.request.accept);
+    this.now = now;
   }
 
   /**
@@ -85,7 +96,9 @@ export class Exchange {
    * and cancellation.
    */
   towards(route: Route, request: RequestInfo): Exchange {
-    const other = new Exchange(this.req, this.res, request, route, this.candidates, this.segments, this.origin, undefined, this.now, undefined);
+    const other = new Exchange(this.req, this.res, request, this.candidates, this.segments, this.origin, undefined, undefined);
+    other.route = route;
+    other.now = this.now;
     other.#cancellation = this.cancellation;
     return other;
   }
