@@ -7,6 +7,7 @@ import type { SurrogateKeyField } from './caching/surrogate-keys';
 import type { Handler } from './dsl/request-context';
 import { DEFAULT_BODY_LIMIT } from './exchange/body-reader';
 import { type HookPoints, combineHooks, compileHooks } from './exchange/hook-points';
+import { routeSafeExtensions } from './exchange/requested-format';
 import { essence, isConcrete } from './http/media-type';
 import { type RequestMapping, combineMappings, compileMapping, describeMapping } from './routing/request-mapping';
 import type { AnyHandler, DeclaredSurrogateKeys, Route } from './routing/route';
@@ -109,6 +110,7 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
   const offers = perKind(writableOffers, registry, mapping.produces);
   const declaredKind = declaredAnswerKind(declaration.options.returns);
   const producedTypes = mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType);
+  const producedEssences = producedTypes.map(essence);
   return {
     registry,
     bodyKind: body.kind,
@@ -129,7 +131,8 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
     tagNames: tagNames(offers),
     ranges: perKind(writableRanges, registry, mapping.produces),
     producedTypes,
-    producedEssences: producedTypes.map(essence),
+    producedEssences,
+    safeExtensions: routeSafeExtensions(mapping.template, producedEssences),
     // RFC 9110 section 12.5.5: the answer depends on the Cookie field, so caches must key it by it.
     varyFields: bindings.some((binding) => binding.source === 'cookie') ? COOKIE_FIELD : NO_FIELDS,
     order,

@@ -1,4 +1,4 @@
-import { downloadExtensions, needsSafeDisposition } from '../../src/http/reflected-file-download';
+import { downloadExtensions, mayNameAFile, needsSafeDisposition } from '../../src/http/reflected-file-download';
 import { splitRequestPath } from '../../src/http/request-path';
 
 const last = (path: string) => splitRequestPath(path).at(-1);
@@ -31,5 +31,24 @@ describe('needsSafeDisposition(segment, isSafe)', () => {
   it('reads nothing from a path without segments', () => {
     expect(needsSafeDisposition(undefined, () => false)).toBe(false);
     expect(downloadExtensions(last('/a;b=c'))).toEqual([]);
+  });
+});
+
+describe('mayNameAFile(segment)', () => {
+  it.each([
+    ['/users/42', false],
+    ['/users/me', false],
+    ['/a.bat', true],
+    ['/a%2Ebat', true],
+    ['/a;setup.bat', true],
+    ['/a;x=%2E', true],
+    ['/a;x=y', false],
+  ])('%s: %s', (path, expected) => {
+    expect(mayNameAFile(last(path)!)).toBe(expected);
+  });
+
+  it.each(['/a.bat', '/a%2Ebat', '/a;setup.bat', '/a;x=y%2Ecmd', '/x.JSON'])('is true of %s, in which downloadExtensions finds an extension', (path) => {
+    expect(downloadExtensions(last(path)).length).toBeGreaterThan(0);
+    expect(mayNameAFile(last(path)!)).toBe(true);
   });
 });

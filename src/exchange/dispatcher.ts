@@ -220,7 +220,7 @@ function createDispatch(
     let candidates: readonly Route[] = index.lookup(segments);
     let request = createRequestInfo(req.method ?? 'GET', url, req.headers);
     // The last segment as sent, suffix included: what a browser would name a saved file after.
-    const last = lastWithExtension(url);
+    const last = segments.at(-1);
     if (formats !== undefined) {
       const resolved = resolveFormat(formats, index, segments, candidates, () => request.query);
       if (resolved.refused !== undefined) {
@@ -258,21 +258,6 @@ function createDispatch(
     }
     return true;
   };
-}
-
-/**
- * The last segment of a request path when it holds a dot (in its text or its path parameters), the
- * only case the RFD guard looks at: `undefined` for most requests, at the cost of one scan.
- */
-function lastWithExtension(url: string): RequestSegment | undefined {
-  const query = url.indexOf('?');
-  const whole = query === -1 ? url : url.slice(0, query);
-  // A trailing slash is ignored when matching: so here.
-  const path = whole.length > 1 && whole.endsWith('/') ? whole.slice(0, -1) : whole;
-  const start = path.lastIndexOf('/');
-  const tail = path.slice(start + 1);
-  if (!tail.includes('.') && !tail.includes('%')) return undefined;
-  return splitRequestPath(`/${tail}`)[0];
 }
 
 /** Invokes the route unless a route's `onRequest` hook answered. */

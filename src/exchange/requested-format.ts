@@ -4,7 +4,8 @@ import type { NotAcceptable } from '../errors/http-error';
 import { type FormatOverride, queryFormat, withoutExtension } from '../http/format-override';
 import { essence } from '../http/media-type';
 import type { QueryParameters } from '../http/query-parameters';
-import { needsSafeDisposition } from '../http/reflected-file-download';
+import { extensionOf, mayNameAFile, needsSafeDisposition } from '../http/reflected-file-download';
+import type { PathTemplate } from '../routing/path-template';
 import type { RequestSegment } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { RouteIndex } from '../routing/route-index';
@@ -64,15 +65,26 @@ function availableFormats(formats: FormatOverride, candidates: readonly Route[])
 }
 
 /**
+ * The extensions a route's own answers may carry without the RFD guard, worked out when the route
+ * is declared: the literal suffix of its template's last segment (`/report.pdf`), and `html` when
+ * it produces HTML.
+ */
+export function routeSafeExtensions(template: PathTemplate, producedEssences: readonly string[]): ReadonlySet<string> {
+  const safe = new Set<string>();
+  const last = template.segments.at(-1);
+  const suffix = last?.kind === 'literal' ? extensionOf(last.text) : undefined;
+  if (suffix !== undefined) safe.add(suffix);
+  if (producedEssences.includes('text/html')) safe.add('html');
+  return safe;
+}
+
+/**
  * Whether the answer to a path ending in `segment` needs `Content-Disposition: inline;filename=f.txt`
- * (RFD, {@link needsSafeDisposition}): not when the extension is a format the router takes, the
- * literal suffix of the route's own template (`/report.pdf`), or `html` on a route that produces HTML.
+ * (RFD, {@link needsSafeDisposition}): not when the extension is a format the router takes, or one
+ * of the route's own ({@link routeSafeExtensions}). A last segment without a dot or an escape (most
+ * requests) is settled without reading the route.
  */
 export function guardsDownload(route: Route, segment: RequestSegment | undefined, formats: FormatOverride | undefined): boolean {
-  return needsSafeDisposition(segment, (extension) => {
-    if (formats?.ranges.has(extension)) return true;
-    const last = route.template.segments.at(-1);
-    if (last?.kind === 'literal' && last.text.toLowerCase().endsWith(`.${extension}`)) return true;
-    return extension === 'html' && route.producedEssences.includes('text/html');
-  });
+  if (segment === undefined || !mayNameAFile(segment)) return false;
+  return needsSafeDisposition(segment, (extension) => formats?.ranges.has(extension) === true || route.safeExtensions.has(extension));
 }

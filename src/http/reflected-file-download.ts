@@ -17,7 +17,7 @@ export const SAFE_DISPOSITION = 'inline;filename=f.txt';
 export const SAFE_EXTENSIONS: ReadonlySet<string> = new Set(['txt', 'text', 'yml', 'properties', 'csv', 'json', 'xml', 'atom', 'rss', 'png', 'jpe', 'jpeg', 'jpg', 'gif', 'wbmp', 'bmp']);
 
 /** What follows the last dot of a text, lower-cased; `undefined` without one, or with nothing after it. */
-function extensionOf(text: string): string | undefined {
+export function extensionOf(text: string): string | undefined {
   const dot = text.lastIndexOf('.');
   return dot === -1 || dot === text.length - 1 ? undefined : text.slice(dot + 1).toLowerCase();
 }
@@ -37,6 +37,16 @@ export function downloadExtensions(segment: RequestSegment | undefined): string[
     if (parameters !== undefined) found.push(parameters);
   }
   return found;
+}
+
+/**
+ * Whether `segment` could hold an extension at all: a dot, or a percent-escape that may decode to
+ * one, in its text or its path parameters. Most request paths end in a name or an id without
+ * either, and are then settled by one scan, before anything is allocated.
+ */
+export function mayNameAFile(segment: RequestSegment): boolean {
+  const { raw, matrix } = segment;
+  return raw.includes('.') || raw.includes('%') || (matrix !== '' && (matrix.includes('.') || matrix.includes('%')));
 }
 
 /**

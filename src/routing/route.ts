@@ -62,6 +62,8 @@ export interface Route {
   readonly producedTypes: readonly MediaType[];
   /** The essence (`type/subtype`) of each of {@link producedTypes}, in the same order. */
   readonly producedEssences: readonly string[];
+  /** The extensions its answers may carry without the RFD guard (its template's literal suffix, `html` when it produces HTML). */
+  readonly safeExtensions: ReadonlySet<string>;
   /** The request fields besides Accept its answers depend on, for Vary: `Cookie` when it binds a cookie. */
   readonly varyFields: readonly string[];
   /**
