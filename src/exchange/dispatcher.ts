@@ -269,10 +269,11 @@ function invokeUnanswered(exchange: Exchange, answered: unknown): MaybePromise<v
 /** The Express middleware behind `router.middleware()`; paths no route matches go on with `next()`. */
 export function createDispatcher(index: RouteIndex<Route>, options: DispatchOptions, hooks: RouterHooks): RequestHandler {
   const dispatch = createDispatch(index, options, hooks, undefined);
+  const dispatchInOrder = (req: Request, res: Response, next: NextFunction): void => {
+    if (!dispatch(req, res)) next();
+  };
   return function representDispatcher(req: Request, res: Response, next: NextFunction): void {
-    inConnectionOrder(req, res, () => {
-      if (!dispatch(req, res)) next();
-    });
+    inConnectionOrder(req, res, dispatchInOrder, next);
   };
 }
 
@@ -283,9 +284,10 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
  */
 export function createListener(index: RouteIndex<Route>, options: DispatchOptions, hooks: RouterHooks, listener: RequestListener): RequestListener {
   const dispatch = createDispatch(index, options, hooks, expressPrototypesOf(listener), listener);
+  const dispatchInOrder = (req: IncomingMessage, res: ServerResponse): void => {
+    if (!dispatch(req, res)) listener(req, res);
+  };
   return passingPrototypesOn(function representListener(req: IncomingMessage, res: ServerResponse): void {
-    inConnectionOrder(req, res, () => {
-      if (!dispatch(req, res)) listener(req, res);
-    });
+    inConnectionOrder(req, res, dispatchInOrder);
   }, listener);
 }
