@@ -1,4 +1,5 @@
 import { ProducesCondition } from '../../src/conditions/produces-condition';
+import * as expressions from '../../src/conditions/media-type-expression';
 import { runConditionContract } from './condition-contract';
 import { requestInfo } from './request-info-fixture';
 
@@ -88,5 +89,27 @@ describe('ProducesCondition', () => {
     it('should keep the declared order and drop negated types', () => {
       expect(ProducesCondition.of('application/xml', '!text/plain', 'application/json').mediaTypes()).toEqual(['application/xml', 'application/json']);
     });
+  });
+});
+
+describe('ProducesCondition.match, per parsed Accept', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('weighs the expressions once per Accept list, and answers the same after', () => {
+    const fits = jest.spyOn(expressions, 'fitsAccept');
+    const condition = ProducesCondition.of('application/json', 'application/xml');
+    const first = condition.match(accepting('application/xml'));
+    const weighed = fits.mock.calls.length;
+    expect(weighed).toBe(2);
+    for (let i = 0; i < 5; i++) expect(condition.match(accepting('application/xml'))).toBe(first);
+    expect(first?.toString()).toBe('application/xml');
+    expect(fits.mock.calls.length).toBe(weighed);
+  });
+
+  it('remembers a miss as a miss', () => {
+    const condition = ProducesCondition.of('application/json');
+    expect(condition.match(accepting('text/csv'))).toBeUndefined();
+    expect(condition.match(accepting('text/csv'))).toBeUndefined();
+    expect(condition.match(accepting('application/json'))).toBe(condition);
   });
 });

@@ -1,4 +1,4 @@
-import { type Acceptance, compareAcceptance } from '../http/accept-header';
+import { type Acceptance, type MediaRange, compareAcceptance } from '../http/accept-header';
 import { type MediaTypeExpression, expressionListsTie, positiveTexts, acceptanceOfExpression, fitsAccept, parseMediaTypeExpression } from './media-type-expression';
 import type { RequestInfo } from './request-info';
 
@@ -29,10 +29,19 @@ export class ProducesCondition {
   match(request: RequestInfo): ProducesCondition | undefined {
     if (this.isEmpty) return this;
     const accept = request.accept;
+    // Parsed Accept lists are shared per distinct header text (parseAccept), so the outcome is
+    // remembered per list: a route is matched against the same few Accept headers again and
+    // again. Weakly, so that a list the parser forgets is forgotten here too.
+    const known = this.#matches.get(accept);
+    if (known !== undefined) return known ?? undefined;
     const matched = this.expressions.filter((e) => fitsAccept(e, accept));
-    if (matched.length === 0) return undefined;
-    return matched.length === this.expressions.length ? this : new ProducesCondition(matched);
+    const outcome = matched.length === 0 ? null : matched.length === this.expressions.length ? this : new ProducesCondition(matched);
+    this.#matches.set(accept, outcome);
+    return outcome ?? undefined;
   }
+
+  /** {@link match}'s outcome per parsed Accept list (`null`: it does not match). */
+  readonly #matches = new WeakMap<readonly MediaRange[], ProducesCondition | null>();
 
   /** The best weight the Accept header gives any of the (matched) produced types. */
   bestAcceptance(request: RequestInfo): Acceptance | undefined {
