@@ -17,7 +17,18 @@ export function lendHandingOn(incoming: IncomingMessage, outgoing: ServerRespons
 /** Where a response keeps the scope whose `onSend` hooks see its head before it is written. */
 const SCOPE = Symbol('hook scope');
 
-type Scoped = ServerResponse & { [SCOPE]?: HookScope };
+/** Where a response keeps the scope whose `onResponse` hooks its end is reported to. */
+const WATCHED = Symbol('watched by a hook scope');
+
+type Scoped = ServerResponse & { [SCOPE]?: HookScope; [WATCHED]?: HookScope };
+
+function responseFinished(this: ServerResponse): void {
+  HookScope.finished(this, true);
+}
+
+function responseClosed(this: ServerResponse): void {
+  HookScope.finished(this, false);
+}
 
 /**
  * The headers `send` writes, after the `onSend` hooks of the request's scope (when it has any) had
@@ -61,9 +72,25 @@ export class HookScope implements HookContext<Record<string, unknown>> {
     if (points.onSend !== undefined) (this.outgoing as Scoped)[SCOPE] = this;
     if (points.onResponse !== undefined && !this.#watching) {
       this.#watching = true;
-      this.outgoing.once('finish', () => this.#finished(true));
-      this.outgoing.once('close', () => this.#finished(false));
+      const res = this.outgoing as Scoped;
+      if (res[WATCHED] === undefined) {
+        // Listeners made once for every request (they find the scope on the response), not two
+        // closures and two `once` wrappers per request: the end is reported once anyway (#finished).
+        res[WATCHED] = this;
+        res.on('finish', responseFinished);
+        res.on('close', responseClosed);
+      } else {
+        // Another router's scope watches this response already (a request handed on between routers).
+        res.once('finish', () => this.#finished(true));
+        res.once('close', () => this.#finished(false));
+      }
     }
+  }
+
+  /** Reports the end of a response to the scope watching it, from its 'finish' (`complete`) or 'close' event. */
+  static finished(res: ServerResponse, complete: boolean): void {
+    const scope = (res as Scoped)[WATCHED];
+    if (scope !== undefined) scope.#finished(complete);
   }
 
   get method(): string {
