@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type RequestInfo, createRequestInfo } from '../conditions/request-info';
 import { type FormatOptions, compileFormats } from '../http/format-override';
 import { SAFE_DISPOSITION } from '../http/reflected-file-download';
+import { downloadSegment, needsDownloadGuard } from './download-guard';
 import { HttpError, NotFound, withItsStatus } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
 import { configuredOrigin } from '../http/origin';
@@ -91,9 +92,10 @@ function createDispatch(
 
   /**
    * Writes an error as a problem document, or cuts the connection when a response is under way.
-   * `exchange` is the request's, or as much of one as the error arose with.
+   * `exchange` is the request's, or as much of one as the error arose with; `route` is the route
+   * that was answering, when one was selected (for the RFD guard).
    */
-  function failed(error: unknown, exchange: Failing, cancelled = false, points = hooks.points): void {
+  function failed(error: unknown, exchange: Failing, cancelled = false, points = hooks.points, route?: Route): void {
     const { incoming: req, outgoing: res } = exchange;
     reportFault(error, req, res, cancelled, points);
     if (res.headersSent) {
@@ -104,7 +106,8 @@ function createDispatch(
       return;
     }
     try {
-      writeProblem(res, error, requestTarget(req), exchange.request.accept, (fault) => onError(fault, req, res, points));
+      const guarded = needsDownloadGuard(route, downloadSegment(originFormOf(req.url ?? '/') ?? '/'), formats);
+      writeProblem(res, error, requestTarget(req), exchange.request.accept, (fault) => onError(fault, req, res, points), guarded);
     } catch (writing) {
       // Never thrown back at node or Express (an unhandled rejection ends the process): logged,
       // and the connection cut, as for a response that cannot be finished.
@@ -143,6 +146,7 @@ function createDispatch(
   function answer(exchange: Exchange): void {
     const { incoming: req, outgoing: res, request } = exchange;
     let points = hooks.points;
+    let selected: Route | undefined;
     try {
       const selection = selectRoute(exchange.candidates, request);
       if (selection.kind === 'error') {
@@ -157,6 +161,7 @@ function createDispatch(
         return;
       }
       const { route } = selection;
+      selected = route;
       // RFD (CVE-2015-5211): a path that ends in an extension not known to be safe names the
       // file a browser would save the answer as f.txt; the handler's own Content-Disposition wins.
       if (exchange.sentLast !== undefined && guardsDownload(route, exchange.sentLast, formats)) res.setHeader('Content-Disposition', SAFE_DISPOSITION);
@@ -171,7 +176,7 @@ function createDispatch(
       const work = points === undefined ? invokeRoute(exchange) : perform(exchange);
       // Answered in this turn (or failed, and caught below): nothing to wait for, nothing to time.
       if (!isThenable(work)) return;
-      const fail = (error: unknown): void => failed(error, exchange, exchange.cancelledBy(error), points);
+      const fail = (error: unknown): void => failed(error, exchange, exchange.cancelledBy(error), points, route);
       if (route.timeout === undefined) {
         work.then(undefined, fail);
         return;
@@ -201,7 +206,7 @@ function createDispatch(
       );
       work.then(() => settle(), settle);
     } catch (error) {
-      failed(error, exchange, false, points);
+      failed(error, exchange, false, points, selected);
     }
   }
 

@@ -4,6 +4,9 @@ import { HttpError } from '../errors/http-error';
 import { type ProblemDocument, toProblemDocument } from '../errors/problem-document';
 import { problemXml } from '../converters/xml/problem-xml';
 import { type MediaRange, parseAccept } from '../http/accept-header';
+import { SAFE_DISPOSITION } from '../http/reflected-file-download';
+import { originFormOf } from '../http/request-path';
+import { downloadSegment, needsDownloadGuard } from './download-guard';
 import { problemRepresentation } from './representation';
 import { requestTarget } from './request-exchange';
 import { finaliseHeaders, presetHeaders } from './response-headers';
@@ -44,7 +47,9 @@ function serializable(problem: ProblemDocument, report: (fault: unknown) => void
  * Headers already set that describe a representation or its caching are removed; others (set by
  * the app's middleware for every answer: CORS, HSTS, a request id) are kept.
  * What the error carries that cannot be sent (a header value with a line break, an extension
- * member that cannot be serialized) is left out and given to `report`.
+ * member that cannot be serialized) is left out and given to `report`. `guarded` (what
+ * {@link needsDownloadGuard} decided for the request's URL) gives the problem
+ * `Content-Disposition: inline;filename=f.txt`, as the representation would have had (RFD).
  */
 export function writeProblem(
   res: ServerResponse,
@@ -52,6 +57,7 @@ export function writeProblem(
   instance: string,
   accept: readonly MediaRange[] = [],
   report: (fault: unknown) => void = () => undefined,
+  guarded = false,
 ): void {
   const document = toProblemDocument(error, instance);
   // Serialized once; only a document that fails is taken apart to find and report what failed.
@@ -72,6 +78,8 @@ export function writeProblem(
       }
     }
   }
+  // RFD (CVE-2015-5211): a problem's detail reflects the request as a 200 does.
+  if (guarded) own['content-disposition'] = SAFE_DISPOSITION;
   own['content-type'] = `${xml ? 'application/problem+xml' : 'application/problem+json'}; charset=utf-8`;
   const headers = finaliseHeaders('problem', presetHeaders(res), { now: Date.now(), varies, own });
   // Ended as text: see headFirst for what a Buffer would risk on a pipelined connection.
@@ -81,10 +89,13 @@ export function writeProblem(
 /**
  * Answers a request with `error` as a problem document, as the router answers its own errors:
  * negotiated by the request's Accept (`application/problem+json`, or `application/problem+xml`
- * for a client that prefers XML), not stored, `nosniff`, with the request's target as `instance`.
+ * for a client that prefers XML), not stored, `nosniff`, with the request's target as `instance`,
+ * and `Content-Disposition: inline;filename=f.txt` when its path ends in an extension not known to
+ * be safe (RFD: no route answered, so only the safe list counts).
  * For answers an app gives outside the router, such as its fallback 404:
  * `app.use((req, res) => writeProblemFor(req, res, new NotFound(`No resource at ${req.path}`)))`.
  */
 export function writeProblemFor(req: IncomingMessage, res: ServerResponse, error: unknown): void {
-  writeProblem(res, error, requestTarget(req), parseAccept(req.headers.accept));
+  const guarded = needsDownloadGuard(undefined, downloadSegment(originFormOf(req.url ?? '/') ?? '/'), undefined);
+  writeProblem(res, error, requestTarget(req), parseAccept(req.headers.accept), undefined, guarded);
 }

@@ -4,11 +4,12 @@ import type { NotAcceptable } from '../errors/http-error';
 import { type FormatOverride, queryFormat, withoutExtension } from '../http/format-override';
 import { essence } from '../http/media-type';
 import type { QueryParameters } from '../http/query-parameters';
-import { extensionOf, mayNameAFile, needsSafeDisposition } from '../http/reflected-file-download';
+import { extensionOf } from '../http/reflected-file-download';
 import type { PathTemplate } from '../routing/path-template';
 import type { RequestSegment } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { RouteIndex } from '../routing/route-index';
+import { needsDownloadGuard } from './download-guard';
 
 /** Where a request goes once the format its URL names is known. */
 export interface FormatResolution {
@@ -80,11 +81,8 @@ export function routeSafeExtensions(template: PathTemplate, producedEssences: re
 
 /**
  * Whether the answer to a path ending in `segment` needs `Content-Disposition: inline;filename=f.txt`
- * (RFD, {@link needsSafeDisposition}): not when the extension is a format the router takes, or one
- * of the route's own ({@link routeSafeExtensions}). A last segment without a dot or an escape (most
- * requests) is settled without reading the route.
+ * (RFD): {@link needsDownloadGuard}, which decides it for representations and problems alike.
  */
 export function guardsDownload(route: Route, segment: RequestSegment | undefined, formats: FormatOverride | undefined): boolean {
-  if (segment === undefined || !mayNameAFile(segment)) return false;
-  return needsSafeDisposition(segment, (extension) => formats?.ranges.has(extension) === true || route.safeExtensions.has(extension));
+  return needsDownloadGuard(route, segment, formats);
 }
