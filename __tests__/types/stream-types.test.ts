@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import { expectTypeOf } from 'expect-type';
-import { EventStream, type ServerSentEvent, createRouter, eventStream } from '../../src';
+import { EventStream, type FilePart, Multipart, MultipartParts, type MultipartPart, type ServerSentEvent, createRouter, eventStream } from '../../src';
 
 describe('streamed answer types', () => {
   it('lets a handler return a Readable, a ReadableStream, an async generator or an event stream', () => {
@@ -30,5 +30,31 @@ describe('streamed answer types', () => {
     // @ts-expect-error: the source yields events, not strings
     eventStream((async function* () { yield 'text'; })());
     expect(wrong).toBeDefined();
+  });
+
+  it('types .body(MultipartParts) as an async iterable of fields and file parts, each file a Readable', () => {
+    const api = createRouter();
+    api
+      .post('/parts')
+      .body(MultipartParts)
+      .handle(async (ctx) => {
+        expectTypeOf(ctx.body).toEqualTypeOf<MultipartParts>();
+        for await (const part of ctx.body) {
+          expectTypeOf(part).toEqualTypeOf<MultipartPart>();
+          if (part.kind === 'file') {
+            expectTypeOf(part).toEqualTypeOf<FilePart>();
+            expectTypeOf(part.stream).toEqualTypeOf<Readable>();
+            expectTypeOf(part.filename).toEqualTypeOf<string>();
+          } else expectTypeOf(part.value).toEqualTypeOf<string>();
+          // @ts-expect-error: a field has no stream, until its kind says it is a file
+          void part.stream;
+        }
+      });
+    api
+      .post('/stored')
+      .body(Multipart)
+      .handle((ctx) => {
+        expectTypeOf(ctx.body).toEqualTypeOf<Multipart>();
+      });
   });
 });

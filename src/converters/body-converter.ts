@@ -34,6 +34,12 @@ export interface StreamReadOptions extends ReadOptions {
    * removing the temporary files the body was stored in.
    */
   readonly afterResponse: (task: () => Promise<void>) => void;
+  /**
+   * Set when the route takes the body as it arrives (`.body(MultipartParts)`): the converter hands
+   * it on unread, and a failure after it has returned goes through `refine` (the router's: the
+   * failure made a problem, the rest of the request thrown away).
+   */
+  readonly handOn?: { readonly refine: (error: unknown) => unknown };
 }
 
 /** What a converter needs to write one response body. */

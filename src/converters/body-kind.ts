@@ -1,6 +1,7 @@
 import { Feed } from 'feed';
 import { Form } from './form/form';
 import { Multipart } from './multipart/multipart';
+import { MultipartParts } from './multipart/multipart-parts';
 import { XmlDocument, isXmlDocument } from './xml/xml-document';
 
 /**
@@ -21,7 +22,8 @@ export type BodyKindToken =
   | ObjectConstructor
   | typeof XmlDocument
   | typeof Feed
-  | typeof Multipart;
+  | typeof Multipart
+  | typeof MultipartParts;
 
 /** The type a handler receives for a declared body token. */
 export type BodyTypeOf<Token> = Token extends StringConstructor
@@ -38,7 +40,9 @@ export type BodyTypeOf<Token> = Token extends StringConstructor
             ? Feed
             : Token extends typeof Multipart
               ? Multipart
-              : unknown;
+              : Token extends typeof MultipartParts
+                ? MultipartParts
+                : unknown;
 
 const KIND_BY_TOKEN: ReadonlyMap<unknown, BodyKind> = new Map<unknown, BodyKind>([
   [String, 'string'],
@@ -49,12 +53,13 @@ const KIND_BY_TOKEN: ReadonlyMap<unknown, BodyKind> = new Map<unknown, BodyKind>
   [XmlDocument, 'xml-document'],
   [Feed, 'feed'],
   [Multipart, 'multipart'],
+  [MultipartParts, 'multipart'],
 ]);
 
 /**
  * The kind a route's declared body token asks for: `String` → `'string'`, `Buffer` and
  * `Uint8Array` → `'bytes'`, `Form` → `'form'`, `XmlDocument` → `'xml-document'`, `Feed` →
- * `'feed'`, `Multipart` → `'multipart'`. `Object`, any other class and any schema (Standard Schema) → `'object'`: those are
+ * `'feed'`, `Multipart` and `MultipartParts` → `'multipart'`. `Object`, any other class and any schema (Standard Schema) → `'object'`: those are
  * bound from structured formats such as JSON and XML.
  */
 export function bodyKindOf(token: unknown): BodyKind {

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { BodyConverter } from '../converters/body-converter';
+import { MultipartParts } from '../converters/multipart/multipart-parts';
 import { BadRequest } from '../errors/http-error';
 import { unsupportedMediaType } from '../errors/negotiation-errors';
 import { hasRepeatedContentType } from '../http/content-type-field';
@@ -52,7 +53,9 @@ async function readWhole(exchange: Exchange, converter: BodyConverter, contentTy
 async function readStreamed(exchange: Exchange, readStream: NonNullable<BodyConverter['readStream']>, contentType: MediaType): Promise<unknown> {
   const { incoming: req, outgoing: res, route } = exchange;
   const limit = route.bodyLimit;
-  const options = { kind: route.bodyKind, maxDepth: route.maxDepth, limit, afterResponse: (task: () => Promise<void>) => afterResponse(res, task) };
+  // A route that reads the parts as they arrive gets them before the body's end: what fails later is refused as here.
+  const handOn = route.body === MultipartParts ? { refine: (error: unknown) => refused(req, error, limit) } : undefined;
+  const options = { kind: route.bodyKind, maxDepth: route.maxDepth, limit, afterResponse: (task: () => Promise<void>) => afterResponse(res, task), ...(handOn !== undefined && { handOn }) };
   if (req.readableEnded) {
     const { body, mediaType } = bodyReadBefore(req, contentType, limit);
     return readStream(Readable.from([body]), { ...options, mediaType });
@@ -61,10 +64,15 @@ async function readStreamed(exchange: Exchange, readStream: NonNullable<BodyConv
   try {
     return await readStream(source, { ...options, mediaType: contentType });
   } catch (error) {
-    const failure = bodyFailure(req, error, limit);
-    if (failure === error && !req.complete) discard(req);
-    throw failure;
+    throw refused(req, error, limit);
   }
+}
+
+/** What a failure while reading a body is answered with ({@link bodyFailure}), the rest of the body thrown away unless it had all come. */
+function refused(req: Exchange['incoming'], error: unknown, limit: number): unknown {
+  const failure = bodyFailure(req, error, limit);
+  if (failure === error && !req.complete) discard(req);
+  return failure;
 }
 
 /** Runs `task` once the response is sent or the connection is gone (node's `close`, after either). */

@@ -16,6 +16,7 @@ import { send } from './send';
 import { surrogateKeyLines } from './surrogate-key-lines';
 import { isStreamBody, streamSourceOf } from '../streams/stream-source';
 import { writeStream } from './stream-writer';
+import { MultipartParts } from '../converters/multipart/multipart-parts';
 
 type Hook = (context: Context) => ValidatorSource | Promise<ValidatorSource>;
 
@@ -97,8 +98,28 @@ function readBodyAndHandle(exchange: Exchange): MaybePromise<void> {
   if (exchange.route.body === undefined) return handle(exchange);
   return readRequestBody(exchange).then((body) => {
     (exchange.context as { body: unknown }).body = body;
-    return handle(exchange);
+    return body instanceof MultipartParts ? handleWhileReading(exchange, body) : handle(exchange);
   });
+}
+
+/**
+ * Runs the handler of a body it reads as it arrives (`.body(MultipartParts)`): its answer is
+ * written once the rest of the body has been read (the parts it left thrown away), or, when the
+ * body failed (a limit passed, the client left, a part malformed), that failure is answered
+ * instead, before anything of the response is sent, whatever the handler made of it.
+ */
+async function handleWhileReading(exchange: Exchange, parts: MultipartParts): Promise<void> {
+  let value: unknown;
+  try {
+    // Timed out while the parts were handed on: the body is not wanted any more.
+    if (exchange.outgoing.headersSent) return await parts.abandon();
+    value = await exchange.route.handler(exchange.context);
+  } catch (error) {
+    await parts.abandon();
+    throw error;
+  }
+  await parts.settle();
+  return writeResult(exchange, value);
 }
 
 function handle(exchange: Exchange): MaybePromise<void> {

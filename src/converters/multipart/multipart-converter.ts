@@ -6,7 +6,8 @@ import type { Form } from '../form/form';
 import { mediaTypes, supportsRead } from '../media-type-support';
 import type { Multipart } from './multipart';
 import { DEFAULT_MULTIPART_LIMITS, type MultipartLimits } from './multipart-limits';
-import { readMultipart } from './multipart-reader';
+import { MultipartParts } from './multipart-parts';
+import { readMultipart, readMultipartParts } from './multipart-reader';
 
 /** Options of a {@link MultipartConverter}. */
 export interface MultipartConverterOptions {
@@ -51,17 +52,28 @@ export class MultipartConverter implements BodyConverter {
    * the caller calls `dispose()` on the result (the router reads through {@link readStream}).
    */
   read(body: Buffer, options: ReadOptions): Promise<Multipart<Form>> {
-    return this.readStream(Readable.from([body]), { ...options, limit: body.length, afterResponse: () => {} });
-  }
-
-  /** Reads the body as it arrives; the files' storage is removed by the task handed to `afterResponse`. */
-  async readStream(body: Readable, options: StreamReadOptions): Promise<Multipart<Form>> {
-    const multipart = await readMultipart(body, {
+    return readMultipart(Readable.from([body]), {
       mediaType: options.mediaType,
       limits: this.limits,
-      totalBytes: options.limit,
+      totalBytes: body.length,
       ...(this.#directory !== undefined && { directory: this.#directory }),
     });
+  }
+
+  /**
+   * Reads the body as it arrives; the files' storage is removed by the task handed to
+   * `afterResponse`. With `options.handOn` (a route that takes {@link MultipartParts}) nothing is
+   * stored: the parts are handed on as they arrive, and whatever is left unread once the response
+   * is over is thrown away.
+   */
+  async readStream(body: Readable, options: StreamReadOptions): Promise<Multipart<Form> | MultipartParts> {
+    const reading = { mediaType: options.mediaType, limits: this.limits, totalBytes: options.limit };
+    if (options.handOn !== undefined) {
+      const parts = readMultipartParts(body, { ...reading, refine: options.handOn.refine });
+      options.afterResponse(() => parts.abandon());
+      return parts;
+    }
+    const multipart = await readMultipart(body, { ...reading, ...(this.#directory !== undefined && { directory: this.#directory }) });
     options.afterResponse(() => multipart.dispose());
     return multipart;
   }

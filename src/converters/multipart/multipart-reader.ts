@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { BadRequest, ContentTooLarge } from '../../errors/http-error';
+import { BadRequest, ContentTooLarge, HttpError } from '../../errors/http-error';
 import { ProblemType } from '../../errors/problem-types';
 import { type MediaType, formatMediaType } from '../../http/media-type';
 import { Form } from '../form/form';
 import { sanitiseFilename } from './filename';
 import { Multipart } from './multipart';
+import type { FilePart, MultipartPart } from './multipart-part';
+import { MultipartParts } from './multipart-parts';
 import type { MultipartLimitName, MultipartLimits } from './multipart-limits';
 import { UploadedFile } from './uploaded-file';
 
@@ -24,6 +26,8 @@ export interface MultipartReadOptions {
   readonly totalBytes: number;
   /** The folder the temporary folder of the body's files is made in. */
   readonly directory?: string;
+  /** What a failure is answered with, once the body is handed on (the router's: the rest of the request thrown away). */
+  readonly refine?: (error: unknown) => unknown;
 }
 
 const LIMIT_TEXT: Readonly<Record<MultipartLimitName, string>> = {
@@ -44,124 +48,195 @@ export function multipartTooLarge(exceeded: MultipartLimitName, limit: number): 
 }
 
 /**
- * Reads a `multipart/form-data` body (RFC 7578) as it arrives, with busboy: fields into a
- * {@link Form}, each file part streamed to a file of its own in a new temporary folder (named by
- * its position, never by the client's file name; readable by this process only), with
- * backpressure, so memory holds a chunk per part whatever the body's size.
+ * Reads a `multipart/form-data` body (RFC 7578) as it arrives, with busboy, and hands its parts on
+ * as they come ({@link MultipartParts}): fields as text, each file part as a stream the caller reads
+ * before it asks for the next part, with backpressure (busboy waits for a file's stream to be read
+ * before it reads on), so memory holds a chunk whatever the body's size.
  *
- * Each limit is checked as the bytes arrive: the first passed rejects with a 413 naming it, stops
- * parsing (the caller throws the rest of the body away) and removes what was stored. A body that
- * does not parse (no boundary, a malformed part header, cut short) rejects with 400.
+ * Each limit is checked as the bytes arrive: the first passed fails the body with a 413 naming it
+ * (the file streams handed on and the pull under way fail with it), stops parsing, and the caller
+ * throws the rest of the body away. A body that does not parse (a malformed part header, cut short)
+ * fails with 400; a Content-Type without a boundary throws its 400 at once. A failure after this
+ * function has returned goes through `options.refine` first (the router's: a source's failure made a
+ * problem, the rest of the request thrown away).
  */
-export function readMultipart(source: Readable, options: MultipartReadOptions): Promise<Multipart<Form>> {
+export function readMultipartParts(source: Readable, options: MultipartReadOptions): MultipartParts {
   const { limits, totalBytes } = options;
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: { 'content-type': formatMediaType(options.mediaType) },
-        // busboy ignores a part's header lines beyond headerPairs; a part needs two or three.
-        limits: { ...limits, headerPairs: 20 },
-        // Browsers send file names in UTF-8, unencoded (HTML's multipart/form-data encoding algorithm).
-        defParamCharset: 'utf8',
-      });
-    } catch (error) {
-      reject(malformed(error));
-      return;
-    }
-    const fields = new Form();
-    const stored: Array<UploadedFile | undefined> = [];
-    const writes: Array<Promise<void>> = [];
-    const open = new Set<Readable>();
-    let directory: Promise<string> | undefined;
-    let settled = false;
-    let received = 0;
+  const refine = options.refine ?? ((error: unknown) => error);
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': formatMediaType(options.mediaType) },
+      // busboy ignores a part's header lines beyond headerPairs; a part needs two or three.
+      limits: { ...limits, headerPairs: 20 },
+      // Browsers send file names in UTF-8, unencoded (HTML's multipart/form-data encoding algorithm).
+      defParamCharset: 'utf8',
+    });
+  } catch (error) {
+    throw malformed(error);
+  }
+  const queue: MultipartPart[] = [];
+  /** The file streams not yet ended, failed with the body. */
+  const open = new Set<Readable>();
+  let waiting: { resolve: (step: IteratorResult<MultipartPart>) => void; reject: (error: unknown) => void } | undefined;
+  /** The file part handed on last: what it left unread is thrown away when the next part is asked for. */
+  let current: FilePart | undefined;
+  let draining = false;
+  let state: 'reading' | 'finished' | 'failed' = 'reading';
+  let failure: unknown;
+  let received = 0;
+  let ended!: { resolve: () => void; reject: (error: unknown) => void };
+  const end = new Promise<void>((resolve, reject) => (ended = { resolve, reject }));
+  // Rejected with no one settling yet (a limit passed while the handler works): not unhandled.
+  end.catch(() => undefined);
 
-    const dispose = async (): Promise<void> => {
-      const made = directory;
-      directory = undefined;
-      if (made !== undefined) await rm(await made, { recursive: true, force: true }).catch(() => {});
-    };
-    const stop = (): void => {
-      settled = true;
-      source.off('data', count);
-      source.off('error', failed);
-      source.off('close', cut);
-      source.unpipe(parser);
-    };
-    const fail = (error: unknown): void => {
-      if (settled) return;
-      stop();
-      // Not from inside busboy's own callback (a limit event comes from its write): on the next turn.
-      setImmediate(() => {
-        parser.destroy();
-        // With an error: busboy's file streams emit no 'close', so a plain destroy would leave the pipeline waiting.
-        for (const stream of open) stream.destroy(new Error('The body was refused'));
-        void Promise.allSettled(writes).then(dispose);
-      });
-      reject(error);
-    };
-    const count = (chunk: Buffer): void => {
-      received += chunk.length;
-      if (received > totalBytes) fail(multipartTooLarge('totalBytes', totalBytes));
-    };
-    // A failure of the source marked with what it was (a decoder's) goes to the caller as it is.
-    const failed = (error: Error & { type?: string }): void => fail(error.type === undefined ? aborted() : error);
-    // Gone before the end (the client left): nothing more will come.
-    const cut = (): void => {
-      if (!source.readableEnded) fail(aborted());
-    };
+  const stop = (): void => {
+    source.off('data', count);
+    source.off('error', failed);
+    source.off('close', cut);
+    source.unpipe(parser);
+  };
+  const fail = (error: unknown): void => {
+    if (state !== 'reading') return;
+    state = 'failed';
+    failure = refine(error);
+    stop();
+    for (const stream of open) stream.destroy(failure as Error);
+    open.clear();
+    queue.length = 0;
+    // Not from inside busboy's own callback (a limit event comes from its write): on the next turn.
+    setImmediate(() => parser.destroy());
+    waiting?.reject(failure);
+    waiting = undefined;
+    ended.reject(failure);
+  };
+  const count = (chunk: Buffer): void => {
+    received += chunk.length;
+    if (received > totalBytes) fail(multipartTooLarge('totalBytes', totalBytes));
+  };
+  // A failure of the source marked with what it was (a decoder's) goes to the caller as it is.
+  const failed = (error: Error & { type?: string }): void => fail(error.type === undefined ? aborted() : error);
+  // Gone before the end (the client left): nothing more will come.
+  const cut = (): void => {
+    if (!source.readableEnded) fail(aborted());
+  };
+  const hand = (part: MultipartPart): IteratorResult<MultipartPart> => {
+    if (part.kind === 'file') current = part;
+    return { done: false, value: part };
+  };
+  const arrived = (part: MultipartPart): void => {
+    if (draining) return void (part.kind === 'file' && part.stream.resume());
+    const pull = waiting;
+    waiting = undefined;
+    if (pull === undefined) queue.push(part);
+    else pull.resolve(hand(part));
+  };
+  const drainCurrent = (): void => {
+    current?.stream.resume();
+    current = undefined;
+  };
 
-    // busboy limits the names of urlencoded fields only: a part's name is checked here.
-    const nameTooLong = (name: string): boolean => Buffer.byteLength(name) > limits.fieldNameSize;
-    parser.on('field', (name, value, info) => {
-      if (nameTooLong(name)) return fail(multipartTooLarge('fieldNameSize', limits.fieldNameSize));
-      if (info.valueTruncated) return fail(multipartTooLarge('fieldSize', limits.fieldSize));
-      Form.append(fields, name, value);
-    });
-    parser.on('file', (name, stream, info) => {
-      if (settled) return void stream.resume();
-      if (nameTooLong(name)) {
-        stream.resume();
-        return fail(multipartTooLarge('fieldNameSize', limits.fieldNameSize));
-      }
-      const index = stored.length;
-      stored.push(undefined);
-      open.add(stream);
-      // Destroyed with the parser when the body is refused, maybe before its file is opened.
-      stream.on('error', () => {});
-      stream.once('limit', () => fail(multipartTooLarge('fileSize', limits.fileSize)));
-      directory ??= mkdtemp(join(options.directory ?? tmpdir(), 'represent-upload-'));
-      const made = directory;
-      writes.push(
-        (async () => {
-          const path = join(await made, String(index));
-          const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
-          await pipeline(stream, out);
-          open.delete(stream);
-          const size = out.bytesWritten;
-          // An empty file input is sent as a part with no file name and no bytes: no file was chosen.
-          if (info.filename === undefined && size === 0) return;
-          stored[index] = new UploadedFile(name, sanitiseFilename(info.filename ?? ''), info.mimeType, size, path);
-        })().catch((error: Error) => fail(malformed(error))),
-      );
-    });
-    parser.on('filesLimit', () => fail(multipartTooLarge('files', limits.files)));
-    parser.on('fieldsLimit', () => fail(multipartTooLarge('fields', limits.fields)));
-    parser.on('error', (error: Error) => fail(malformed(error)));
-    parser.on('finish', () => {
-      void Promise.all(writes).then(() => {
-        if (settled) return;
-        stop();
-        const files = stored.filter((file): file is UploadedFile => file !== undefined);
-        resolve(new Multipart(fields, files, dispose));
-      });
-    });
-    source.on('data', count);
-    source.once('error', failed);
-    source.once('close', cut);
-    source.pipe(parser);
+  // busboy limits the names of urlencoded fields only: a part's name is checked here.
+  const nameTooLong = (name: string): boolean => Buffer.byteLength(name) > limits.fieldNameSize;
+  parser.on('field', (name, value, info) => {
+    if (nameTooLong(name)) return fail(multipartTooLarge('fieldNameSize', limits.fieldNameSize));
+    if (info.valueTruncated) return fail(multipartTooLarge('fieldSize', limits.fieldSize));
+    arrived({ kind: 'field', name, value });
   });
+  parser.on('file', (name, stream, info) => {
+    // Failed with the body, maybe before anyone reads it.
+    stream.on('error', () => {});
+    if (state !== 'reading') return void stream.resume();
+    if (nameTooLong(name)) {
+      stream.resume();
+      return fail(multipartTooLarge('fieldNameSize', limits.fieldNameSize));
+    }
+    open.add(stream);
+    stream.once('end', () => open.delete(stream));
+    // At once, in busboy's event: a turn later the stream could end, truncated, as if complete.
+    stream.once('limit', () => fail(multipartTooLarge('fileSize', limits.fileSize)));
+    arrived({ kind: 'file', field: name, filename: sanitiseFilename(info.filename ?? ''), mediaType: info.mimeType, stream });
+  });
+  parser.on('filesLimit', () => fail(multipartTooLarge('files', limits.files)));
+  parser.on('fieldsLimit', () => fail(multipartTooLarge('fields', limits.fields)));
+  parser.on('error', (error: Error) => fail(malformed(error)));
+  parser.on('finish', () => {
+    if (state !== 'reading') return;
+    state = 'finished';
+    stop();
+    ended.resolve();
+    if (queue.length === 0) waiting?.resolve({ done: true, value: undefined });
+  });
+  source.on('data', count);
+  source.once('error', failed);
+  source.once('close', cut);
+  source.pipe(parser);
+
+  return new MultipartParts({
+    next: () => {
+      drainCurrent();
+      if (state === 'failed') return Promise.reject(failure);
+      const part = queue.shift();
+      if (part !== undefined) return Promise.resolve(hand(part));
+      if (state === 'finished') return Promise.resolve({ done: true, value: undefined });
+      return new Promise((resolve, reject) => (waiting = { resolve, reject }));
+    },
+    settle: () => {
+      draining = true;
+      drainCurrent();
+      for (const part of queue.splice(0)) if (part.kind === 'file') part.stream.resume();
+      return end;
+    },
+    // A turn later: when the client left, its leaving (a 400 the handler sees) comes first.
+    abandon: () =>
+      new Promise<void>((resolve) =>
+        setImmediate(() => {
+          fail(new Error('The body was abandoned'));
+          resolve();
+        }),
+      ),
+  });
+}
+
+/**
+ * Reads a `multipart/form-data` body into a {@link Multipart}: fields into a {@link Form}, each
+ * file part streamed to a file of its own in a new temporary folder (named by its position, never
+ * by the client's file name; readable by this process only) as it arrives, with backpressure
+ * ({@link readMultipartParts}). On any failure (a limit, a malformed part) what was stored is removed.
+ */
+export async function readMultipart(source: Readable, options: MultipartReadOptions): Promise<Multipart<Form>> {
+  const parts = readMultipartParts(source, options);
+  const fields = new Form();
+  const files: UploadedFile[] = [];
+  let directory: string | undefined;
+  let index = 0;
+  const dispose = async (): Promise<void> => {
+    const made = directory;
+    directory = undefined;
+    if (made !== undefined) await rm(made, { recursive: true, force: true }).catch(() => {});
+  };
+  try {
+    for await (const part of parts) {
+      if (part.kind === 'field') {
+        Form.append(fields, part.name, part.value);
+        continue;
+      }
+      directory ??= await mkdtemp(join(options.directory ?? tmpdir(), 'represent-upload-'));
+      const path = join(directory, String(index++));
+      const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+      await pipeline(part.stream, out).catch((error: unknown) => {
+        throw error instanceof HttpError ? error : malformed(error);
+      });
+      // An empty file input is sent as a part with no file name and no bytes: no file was chosen.
+      if (part.filename === '' && out.bytesWritten === 0) continue;
+      files.push(new UploadedFile(part.field, part.filename, part.mediaType, out.bytesWritten, path));
+    }
+  } catch (error) {
+    await parts.abandon();
+    await dispose();
+    throw error;
+  }
+  return new Multipart(fields, files, dispose);
 }
 
 function aborted(): BadRequest {
