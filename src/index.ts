@@ -113,6 +113,8 @@ export { parseMediaType, formatMediaType } from './http/media-type';
 // server-sent events through eventStream.
 export { eventStream, EventStream, DEFAULT_KEEP_ALIVE_MS, type EventStreamOptions } from './streams/event-stream';
 export type { ServerSentEvent } from './streams/server-sent-event';
+// A typed stream of items: .returns(streamOf(schema)).
+export { streamOf, type StreamSchema } from './streams/stream-schema';
 
 // Caching: the route policy and validators; the shared cache is in `represent/cache`.
 export type { ResponsePolicy } from './caching/response-policy';

@@ -4,7 +4,8 @@
  */
 import { Readable } from 'node:stream';
 import { expectTypeOf } from 'expect-type';
-import { EventStream, type FilePart, Multipart, MultipartParts, type MultipartPart, type ServerSentEvent, createRouter, eventStream } from '../../src';
+import { EventStream, type FilePart, Multipart, MultipartParts, type MultipartPart, type ServerSentEvent, ResponseEntity, createRouter, eventStream, streamOf } from '../../src';
+import { z } from 'zod';
 
 describe('streamed answer types', () => {
   it('lets a handler return a Readable, a ReadableStream, an async generator or an event stream', () => {
@@ -57,4 +58,24 @@ describe('streamed answer types', () => {
         expectTypeOf(ctx.body).toEqualTypeOf<Multipart>();
       });
   });
+
+  it('types a .returns(streamOf(schema)) handler as one answering an async iterable of the schema\'s output', () => {
+    const api = createRouter();
+    const User = z.object({ id: z.number(), name: z.string() });
+    api.get('/users').returns(streamOf(User)).handle(async function* () {
+      yield { id: 1, name: 'Ada' };
+    });
+    api.get('/entity').returns(streamOf(User)).handle(() => ResponseEntity.ok((async function* () {
+      yield { id: 1, name: 'Ada' };
+    })()));
+    // @ts-expect-error: an item must be the schema's output
+    api.get('/wrong').returns(streamOf(User)).handle(async function* () {
+      yield { id: 'one', name: 'Ada' };
+    });
+    // @ts-expect-error: a stream route answers a stream, not one item
+    api.get('/one').returns(streamOf(User)).handle(() => ({ id: 1, name: 'Ada' }));
+    expectTypeOf(streamOf(User)['~standard'].types).toEqualTypeOf<StandardTypes<{ id: number; name: string }> | undefined>();
+  });
 });
+
+type StandardTypes<Item> = { readonly input: unknown; readonly output: AsyncIterable<Item> };

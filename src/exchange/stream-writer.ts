@@ -10,6 +10,7 @@ import { DEFAULT_KEEP_ALIVE_MS, EventStream } from '../streams/event-stream';
 import { formatRecordLine } from '../streams/record-lines';
 import { KEEP_ALIVE_COMMENT, type ServerSentEvent, formatServerSentEvent } from '../streams/server-sent-event';
 import { EVENT_STREAM_TYPE, RECORD_TYPES, isEventStreamType, recordStreamOffers } from '../streams/stream-offers';
+import { checkedItems, declaresItems } from '../streams/stream-schema';
 import { type StreamSource, streamSourceOf } from '../streams/stream-source';
 import { representationName, toValidators } from '../validators';
 import type { Exchange } from './exchange';
@@ -21,8 +22,8 @@ import type { Result } from './result-writer';
 import { send, startStream } from './send';
 import { surrogateKeyLines } from './surrogate-key-lines';
 
-/** What a streamed body's values are, as its first value (or its wrapper) tells. */
-type StreamKind = 'bytes' | 'string' | 'records' | 'events';
+/** What a streamed body's values are, as its first value (or its wrapper, or the route's `.returns(streamOf(...))`: `items`) tells. */
+type StreamKind = 'bytes' | 'string' | 'records' | 'items' | 'events';
 
 /** How each value of a stream becomes bytes on the wire. */
 type Encode = (value: unknown) => string | Uint8Array;
@@ -64,7 +65,7 @@ const CLOSED = Symbol('closed');
  */
 export async function writeStream(exchange: Exchange, result: Result, body: Parameters<typeof streamSourceOf>[0]): Promise<void> {
   const res = exchange.outgoing;
-  const source = streamSourceOf(body);
+  const source = checkedItems(exchange.route.options.returns, streamSourceOf(body));
   const watch = new ConnectionWatch(res);
   try {
     const events = body instanceof EventStream;
@@ -76,7 +77,7 @@ export async function writeStream(exchange: Exchange, result: Result, body: Para
     }
     // Timed out (a 503 went) while the first value came: nothing of this stream is wanted.
     if (res.headersSent) return source.cancel(new Error('The response was answered already'));
-    const kind: StreamKind = events ? 'events' : first!.done === true ? 'bytes' : streamKindOf(first!.value);
+    const kind: StreamKind = events ? 'events' : declaresItems(exchange.route.options.returns) ? 'items' : first!.done === true ? 'bytes' : streamKindOf(first!.value);
     const head = streamHead(exchange, result, kind);
     if (head.status === 304 || exchange.request.method === 'HEAD' || result.status === 204) {
       source.cancel(new Error('No body is sent'));
@@ -257,7 +258,8 @@ function streamRepresentation(exchange: Exchange, kind: StreamKind, explicitType
   const events = isEventStreamType(chosen);
   return {
     contentType: formatMediaType(chosen),
-    encode: events ? (value) => formatServerSentEvent(value as ServerSentEvent) : formatRecordLine,
+    // A declared item is an event's data; an undeclared record is the event itself.
+    encode: events ? (kind === 'items' ? (value) => formatServerSentEvent({ data: value }) : (value) => formatServerSentEvent(value as ServerSentEvent)) : formatRecordLine,
     tagName: explicitType === undefined && offers.length > 1 ? representationName(chosen) : undefined,
     varies: explicitType === undefined && (offers.length > 1 || route.mapping.produces.expressions.length > 1),
     events,

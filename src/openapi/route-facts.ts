@@ -9,6 +9,8 @@ import { formatMediaType } from '../http/media-type';
 import type { TemplateSegment } from '../routing/path-template';
 import type { Route } from '../routing/route';
 import { chooseRepresentation } from '../exchange/representation';
+import { recordStreamOffers } from '../streams/stream-offers';
+import { declaresItems } from '../streams/stream-schema';
 
 /**
  * What an API description needs to know of one route, read from the compiled route in this one
@@ -74,7 +76,10 @@ export function routeFacts(route: Route): RouteFacts {
     declaresConsumes: !mapping.consumes.isEmpty,
     // What the route declares (a string handler's `text/plain` included); else what its answer is
     // written as: the kind `.returns()` declares (a string's text), an object's otherwise.
-    produces: mapping.produces.isEmpty ? route.offers(route.answerKind).map(formatMediaType) : mapping.produces.mediaTypes(),
+    // A stream of items (`.returns(streamOf(...))`) in the types a stream of values is written as.
+    produces: declaresItems(options.returns)
+      ? recordStreamOffers(mapping.produces).map(formatMediaType)
+      : mapping.produces.isEmpty ? route.offers(route.answerKind).map(formatMediaType) : mapping.produces.mediaTypes(),
     declaresProduces: !mapping.produces.isEmpty,
     // The pipeline's own decision, for a request without Accept (which accepts anything).
     variesByAccept: chooseRepresentation(route, route.answerKind, []).varies,

@@ -1,3 +1,5 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { isStreamSchema } from '../streams/stream-schema';
 import { successHeaders } from './caching-headers';
 import type { JsonSchema, MediaTypeObject, ResponseObject } from './openapi-types';
 import type { RouteFacts } from './route-facts';
@@ -13,6 +15,16 @@ function unknownSuccess(method: string): string {
 }
 
 /**
+ * The JSON Schema of a declared answer: the schema's output, or for a stream of items
+ * (`streamOf(item)`) the sequence as an array of the item's, as OpenAPI 3.2 models the `schema` of
+ * a sequential media type (NDJSON, JSON Lines, `text/event-stream`), which 3.1 reads the same way.
+ */
+function returnedSchema(schema: StandardSchemaV1, schemas: SchemaComponents): JsonSchema {
+  if (isStreamSchema(schema)) return { type: 'array', items: schemas.fromStandardSchema(schema.items, 'output') };
+  return schemas.fromStandardSchema(schema, 'output');
+}
+
+/**
  * The successful answers of an operation, by status. A route with `.returns(schema)` gives its
  * status (200 by default) with the schema's output JSON Schema in each type it produces. Without
  * it the handler's answer is unknown until it runs: of any shape, in each type the route produces,
@@ -24,7 +36,7 @@ export function successResponses(routes: readonly RouteFacts[], method: string, 
   const responses: Record<string, ResponseObject> = {};
   for (const facts of routes) {
     const status = facts.returns === undefined ? unknownSuccess(method) : String(facts.returns.status ?? 200);
-    const schema: JsonSchema = facts.returns === undefined ? {} : schemas.fromStandardSchema(facts.returns.schema, 'output');
+    const schema: JsonSchema = facts.returns === undefined ? {} : returnedSchema(facts.returns.schema, schemas);
     const types = facts.declaresProduces || facts.returns !== undefined ? facts.produces : [];
     const existing = responses[status];
     const content: Record<string, MediaTypeObject> = { ...existing?.content };
