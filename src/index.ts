@@ -94,7 +94,7 @@ export type { MediaType } from './http/media-type';
 export { Form, type FormInit } from './converters/form/form';
 export { XmlDocument } from './converters/xml/xml-document';
 export { Multipart } from './converters/multipart/multipart';
-export { MultipartParts } from './converters/multipart/multipart-parts';
+export { MultipartParts, type PartFeed } from './converters/multipart/multipart-parts';
 export type { FieldPart, FilePart, MultipartPart } from './converters/multipart/multipart-part';
 export { UploadedFile } from './converters/multipart/uploaded-file';
 export { multipartWith, type MultipartSchema, type MultipartSchemaOptions } from './converters/multipart/multipart-schema';

@@ -39,7 +39,10 @@ export interface StreamReadOptions extends ReadOptions {
    * it on unread, and a failure after it has returned goes through `refine` (the router's: the
    * failure made a problem, the rest of the request thrown away).
    */
-  readonly handOn?: { readonly refine: (error: unknown) => unknown };
+  readonly handOn?: {
+    /** What a failure after the converter returned is answered with (it throws the rest of the request away). */
+    readonly refine: (error: unknown) => unknown;
+  };
 }
 
 /** What a converter needs to write one response body. */

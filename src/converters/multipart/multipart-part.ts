@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 
 /** A field of a `multipart/form-data` body (a part without a file name), as it arrived. */
 export interface FieldPart {
+  /** What the part is: a field. */
   readonly kind: 'field';
   /** The field's name (its `name` parameter). */
   readonly name: string;
@@ -15,6 +16,7 @@ export interface FieldPart {
  * next part is asked for (or the handler returns) is read and thrown away.
  */
 export interface FilePart {
+  /** What the part is: a file. */
   readonly kind: 'file';
   /** The form field the part was sent under (its `name` parameter). */
   readonly field: string;
