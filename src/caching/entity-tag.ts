@@ -99,14 +99,17 @@ export function listMatches(
 }
 
 /**
- * A strong ETag for a representation's bytes, from the `etag` package (length and SHA-1):
- * identical bytes always give the identical tag, which is what a strong validator promises.
+ * A strong ETag for a representation's bytes, in the `etag` package's format (the length in hex,
+ * then the SHA-1 in base64 cut to 27 characters): identical bytes always give the identical tag,
+ * which is what a strong validator promises (RFC 9110 section 8.8.3). Text stands for its UTF-8
+ * bytes and gets their tag, without being encoded into a Buffer: a body the router sends as text
+ * is tagged as the bytes that go on the wire.
  */
 export function strongEntityTag(body: string | Buffer): string {
-  if (typeof body === 'string' || body.length === 0 || oneShotHash === undefined) return etag(body, { weak: false });
-  // The `etag` package's format for a Buffer (length in hex, SHA-1 in base64 cut to 27
-  // characters), with Node's one-shot hash, which skips the Hash object (Node 20.12 and later).
-  return `"${body.length.toString(16)}-${oneShotHash('sha1', body, 'base64').substring(0, 27)}"`;
+  if (oneShotHash === undefined) return etag(body, { weak: false });
+  // Node's one-shot hash skips the Hash object (Node 20.12 and later); it hashes text as UTF-8.
+  const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
+  return `"${length.toString(16)}-${oneShotHash('sha1', body, 'base64').substring(0, 27)}"`;
 }
 
-const oneShotHash = (crypto as { hash?: (algorithm: string, data: Buffer, encoding: 'base64') => string }).hash;
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string | Buffer, encoding: 'base64') => string }).hash;

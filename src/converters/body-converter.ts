@@ -62,6 +62,12 @@ export interface WrittenBody {
   readonly body: Buffer;
   /** The Content-Type header value; textual types carry the charset actually used. */
   readonly contentType: string;
+  /**
+   * The body as text, when its bytes are exactly this text in UTF-8 (a converter that writes text
+   * gives it beside the bytes): the router tags and sends the text itself, without encoding it into
+   * a Buffer first. Optional: a body without it is sent and tagged from its bytes.
+   */
+  readonly text?: string;
 }
 
 /**

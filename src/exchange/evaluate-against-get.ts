@@ -78,7 +78,7 @@ async function currentState(exchange: Exchange): Promise<CurrentState> {
     const converter = route.registry.findWriter(kind, mediaType);
     if (converter === undefined) continue;
     const written = await converter.write(result.body, { mediaType, rootName: route.xmlRoot });
-    validators.push({ etag: strongEntityTag(written.body) });
+    validators.push({ etag: strongEntityTag(written.text ?? written.body) });
   }
   return { exists: true, validators };
 }

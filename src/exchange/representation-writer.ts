@@ -93,12 +93,15 @@ interface PendingWrite {
   readonly ranges: boolean;
 }
 
-/** Sends a converted body; a cacheable response without validators gets a strong ETag of its bytes. */
+/**
+ * Sends a converted body, as text when the converter gave it ({@link WrittenBody.text}); a
+ * cacheable response without validators gets a strong ETag of its bytes.
+ */
 function sendWritten({ exchange, status, headers, cacheable, ranges }: PendingWrite, written: WrittenBody): void {
   const res = exchange.outgoing;
   headers['content-type'] = written.contentType;
   if (cacheable && headers.etag === undefined && headers['last-modified'] === undefined) {
-    headers.etag = strongEntityTag(written.body);
+    headers.etag = strongEntityTag(written.text ?? written.body);
     // Only for GET and HEAD, as above: an unsafe method's preconditions were evaluated before it
     // ran. If-Match on a GET that names another tag is a 412 (RFC 9110 section 13.1.1).
     if (isGetOrHead(exchange.request.method) && answerPreconditions(exchange, { etag: headers.etag }) === 'not-modified') {
@@ -111,5 +114,5 @@ function sendWritten({ exchange, status, headers, cacheable, ranges }: PendingWr
     const partial = exchange.request.method === 'GET' ? rangedAnswer(exchange.incoming.headers, headers, written.body) : undefined;
     if (partial !== undefined) return send(res, 206, partial.headers, partial.body);
   }
-  send(res, status, headers, written.body);
+  send(res, status, headers, written.text ?? written.body);
 }

@@ -9,24 +9,30 @@ const SMALL_BODY = 16 * 1024;
 /**
  * Writes a response's final headers (`finaliseHeaders`, then the request's `onSend` hooks) and an optional body with one
  * `writeHead`-equivalent and one `end`: the one place the router writes a response. A body given
- * as text (a problem document) is sent in UTF-8.
+ * as text (a problem document, a JSON answer) is sent as its UTF-8 bytes.
  */
 export function send(res: ServerResponse, status: number, finalHeaders: Readonly<ResponseHeaderMap>, body: Buffer | string | undefined): void {
   // A response already on its way (a timeout answered, the handler wrote) is not written twice.
   if (res.headersSent) return;
   setHead(res, status, finalHeaders);
-  const withBody = body !== undefined && status !== 204 && status !== 304;
-  if (withBody && typeof body === 'string') {
-    res.setHeader('Content-Length', Buffer.byteLength(body));
-    res.end(body, 'utf8');
+  if (body === undefined || status === 204 || status === 304) {
+    res.end();
     return;
   }
-  if (withBody) res.setHeader('Content-Length', body.length);
+  const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
+  res.setHeader('Content-Length', length);
+  // ASCII text (most JSON) is its own latin1: it goes out with the head as one string, in one
+  // write, without being encoded into a Buffer and decoded back first.
+  if (typeof body === 'string' && length === body.length) {
+    res.end(body, 'latin1');
+    return;
+  }
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   // A small body goes out as text with the head, in one write; a Buffer would be a second one.
-  if (withBody && body.length <= SMALL_BODY) res.end(body.toString('latin1'), 'latin1');
+  if (bytes.length <= SMALL_BODY) res.end(bytes.toString('latin1'), 'latin1');
   else {
-    if (withBody) headFirst(res);
-    res.end(withBody ? body : undefined);
+    headFirst(res);
+    res.end(bytes);
   }
 }
 

@@ -7,6 +7,7 @@ import { locateJsonError } from './json-syntax-error';
 import { lineAndColumn, malformedBody, rejectedBody } from '../malformed-body';
 import { concreteWriteType, contentTypeOf, mediaTypes, supportsRead, supportsWrite } from '../media-type-support';
 import { isForbiddenKey } from '../prototype-safety';
+import { Utf8Body } from '../utf8-body';
 
 /** Options of {@link JsonConverter}. */
 export interface JsonConverterOptions {
@@ -67,10 +68,18 @@ export class JsonConverter implements BodyConverter {
     const text = JSON.stringify(value, null, this.#space);
     if (text === undefined) throw new TypeError(`A ${typeof value} cannot be written as JSON`);
     const target = this.#targetOf(options.mediaType);
+    // UTF-8, JSON's own encoding (RFC 8259 section 8.1), unless the type asks for another: kept as
+    // text, encoded once when it is written to the socket.
+    if (target.charset === undefined || target.charset === DEFAULT_CHARSET) return new Utf8Body(text, this.#contentType(target, DEFAULT_CHARSET));
     const encoded = encodeText(text, target.charset);
-    let contentType = target.contentTypes.get(encoded.charset);
-    if (contentType === undefined) target.contentTypes.set(encoded.charset, (contentType = contentTypeOf(target.mediaType, encoded.charset)));
-    return { body: encoded.body, contentType };
+    return { body: encoded.body, contentType: this.#contentType(target, encoded.charset) };
+  }
+
+  /** The Content-Type of a target written in `charset`, worked out once per target and charset. */
+  #contentType(target: WriteTarget, charset: string): string {
+    let contentType = target.contentTypes.get(charset);
+    if (contentType === undefined) target.contentTypes.set(charset, (contentType = contentTypeOf(target.mediaType, charset)));
+    return contentType;
   }
 
   /** What a negotiated type is written as, worked out once per type object (routes reuse theirs). */
