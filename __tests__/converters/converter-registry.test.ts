@@ -130,6 +130,26 @@ describe('ConverterRegistry order', () => {
     expect(counted.asked).toBe(4);
   });
 
+  it('finds the writer of a media type object it saw before without reading the type again, per kind', () => {
+    const registry = defaultConverters();
+    let reads = 0;
+    const parsed = type('text/plain');
+    const counted: MediaType = {
+      ...parsed,
+      get parameters() {
+        reads++;
+        return parsed.parameters;
+      },
+    };
+    expect(registry.findWriter('string', counted)?.name).toBe('text');
+    const afterFirst = reads;
+    expect(afterFirst).toBeGreaterThan(0);
+    for (let i = 0; i < 100; i++) expect(registry.findWriter('string', counted)?.name).toBe('text');
+    expect(reads).toBe(afterFirst);
+    // Another kind is looked up on its own: no converter writes an object as text/plain.
+    expect(registry.findWriter('object', counted)).toBeUndefined();
+  });
+
   it('keeps the cache bounded', () => {
     const registry = new ConverterRegistry([fake('one', 'application/json')]);
     for (let i = 0; i < 5000; i++) registry.findWriter('object', type(`application/x-${i}`));

@@ -25,6 +25,12 @@ export class ConverterRegistry {
   readonly converters: readonly BodyConverter[];
   readonly #readers = new BoundedMemo<string, BodyConverter | undefined>(512);
   readonly #writers = new BoundedMemo<string, BodyConverter | undefined>(512);
+  /**
+   * The writer per media type object, then per kind: a route's representations are the same
+   * objects on every request, so the writer is found without formatting a key for the memo above.
+   * Weak: a type parsed for one request goes with it.
+   */
+  readonly #writersByType = new WeakMap<MediaType, Map<BodyKind, BodyConverter | undefined>>();
   readonly #readable = new Map<BodyKind, readonly MediaType[]>();
   readonly #writable = new Map<BodyKind, readonly MediaType[]>();
 
@@ -75,7 +81,12 @@ export class ConverterRegistry {
    * or `undefined` (answer 406).
    */
   findWriter(kind: BodyKind, mediaType: MediaType): BodyConverter | undefined {
-    return this.#find(this.#writers, kind, mediaType, (converter) => converter.canWrite(kind, mediaType));
+    let byKind = this.#writersByType.get(mediaType);
+    if (byKind === undefined) this.#writersByType.set(mediaType, (byKind = new Map()));
+    if (byKind.has(kind)) return byKind.get(kind);
+    const writer = this.#find(this.#writers, kind, mediaType, (converter) => converter.canWrite(kind, mediaType));
+    byKind.set(kind, writer);
+    return writer;
   }
 
   /**
