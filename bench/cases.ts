@@ -4,7 +4,8 @@
  */
 import { DEVELOPMENT_TOKENS } from '../routes/auth/accounts';
 import { send } from './harness';
-import { BROWSER_ACCEPT, LARGE_JSON, SMALL_JSON, SMALL_XML } from './fixtures';
+import { BROWSER_ACCEPT } from './fixtures';
+import { LARGE_JSON, SMALL_JSON, SMALL_XML } from './payloads';
 import {
   ACCEPT_INVALID_RANGES,
   ACCEPT_MANY_RANGES,
@@ -29,8 +30,13 @@ export interface RequestSpec {
 
 export interface Variant {
   readonly id: string;
-  /** A name in `bench/servers.ts`; variants of one case naming the same server share its process. */
+  /** A name in `bench/servers.ts`; variants of one case naming the same server (and root) share its process. */
   readonly server: string;
+  /**
+   * The checkout whose `bench/server.ts` runs the server, with its own src/: this tree by default,
+   * another commit's for the twin of a variant measured at a baseline (bench/baseline.ts).
+   */
+  readonly root?: string;
   readonly request: RequestSpec;
   /** The only status counted as expected. */
   readonly status: number;

@@ -25,6 +25,14 @@ export interface RunOptions {
   readonly connections: number;
   /** Progress lines go here. */
   readonly log?: (line: string) => void;
+  /** The commit the `@base` variants run (`--baseline`), recorded with the figures. */
+  readonly baseline?: BaselineRef;
+}
+
+/** The git ref given to `--baseline` and the commit it named. */
+export interface BaselineRef {
+  readonly ref: string;
+  readonly commit: string;
 }
 
 /** One measurement of one variant. */
@@ -87,6 +95,7 @@ export interface RunResult {
   readonly machine: Machine;
   readonly settings: { readonly duration: number; readonly slice: number; readonly rounds: number; readonly warmup: number; readonly connections: number };
   readonly cases: readonly CaseResult[];
+  readonly baseline?: BaselineRef;
 }
 
 export interface Machine {
@@ -127,11 +136,13 @@ class ServerProcess {
     child.on('message', (message: ServerMessage) => this.waiting.shift()?.(message));
   }
 
-  static async start(name: string, exposeGc: boolean): Promise<ServerProcess> {
-    const child = fork(path.join(__dirname, 'server.ts'), [name], {
+  /** Starts `<root>/bench/server.ts <name>`: this tree's by default, a baseline checkout's (its own src/) when given. */
+  static async start(name: string, exposeGc: boolean, root?: string): Promise<ServerProcess> {
+    const child = fork(path.join(root ?? path.join(__dirname, '..'), 'bench', 'server.ts'), [name], {
       execArgv: ['--import', 'tsx', ...(exposeGc ? ['--expose-gc'] : [])],
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      ...(root !== undefined && { cwd: root }),
     });
     const port = await new Promise<number>((resolve, reject) => {
       child.once('message', (message: ServerMessage) => (message.kind === 'listening' ? resolve(message.port) : reject(new Error(`unexpected ${message.kind}`))));
@@ -269,23 +280,26 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
   const cases: CaseResult[] = [];
   for (const benchCase of options.cases) {
     log(`\n${benchCase.title}`);
-    const servers = new Map<string, ServerProcess>();
+    // One process per server and checkout: a baseline's server runs apart from this tree's.
+    const processes = new Map<string, ServerProcess>();
+    const keyOf = (variant: Variant): string => `${variant.root ?? ''}\0${variant.server}`;
+    const serverOf = (variant: Variant): ServerProcess => processes.get(keyOf(variant))!;
     try {
       for (const variant of benchCase.variants) {
-        if (servers.has(variant.server)) continue;
-        const exposeGc = benchCase.variants.some((v) => v.server === variant.server && v.memory === true);
-        servers.set(variant.server, await ServerProcess.start(variant.server, exposeGc));
+        if (processes.has(keyOf(variant))) continue;
+        const exposeGc = benchCase.variants.some((v) => keyOf(v) === keyOf(variant) && v.memory === true);
+        processes.set(keyOf(variant), await ServerProcess.start(variant.server, exposeGc, variant.root));
       }
       const extra = new Map<string, Readonly<Record<string, string>>>();
       for (const variant of benchCase.variants) {
-        const server = servers.get(variant.server)!;
+        const server = serverOf(variant);
         const headers = variant.prepare === undefined ? {} : await variant.prepare(server.origin);
         extra.set(variant.id, headers);
         await expectAnswer(server.origin, variant, headers);
       }
       if (options.warmup > 0) {
         for (const variant of benchCase.variants) {
-          await load(servers.get(variant.server)!.origin, variant.request, extra.get(variant.id)!, options.warmup, connectionsFor(variant, options.connections));
+          await load(serverOf(variant).origin, variant.request, extra.get(variant.id)!, options.warmup, connectionsFor(variant, options.connections));
         }
       }
       const samples = new Map<string, Sample[]>(benchCase.variants.map((v) => [v.id, []]));
@@ -302,7 +316,7 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
         const slices = new Map<string, Slice[]>(order.map((v) => [v.id, []]));
         for (let pass = 0; pass < passes; pass++) {
           for (const variant of order) {
-            slices.get(variant.id)!.push(await measureSlice(servers.get(variant.server)!, variant, extra.get(variant.id)!, options.duration / passes, options.connections));
+            slices.get(variant.id)!.push(await measureSlice(serverOf(variant), variant, extra.get(variant.id)!, options.duration / passes, options.connections));
           }
         }
         for (const variant of order) {
@@ -314,10 +328,10 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
       // Still answering as it should after the load (a cache hit is still a hit); what is not is
       // reported with the figures, which are kept.
       const afterRounds = new Map<string, string[]>();
-      for (const variant of benchCase.variants) afterRounds.set(variant.id, await check(servers.get(variant.server)!.origin, variant, extra.get(variant.id)!));
+      for (const variant of benchCase.variants) afterRounds.set(variant.id, await check(serverOf(variant).origin, variant, extra.get(variant.id)!));
       const peaks = new Map<string, number>();
       for (const variant of benchCase.variants.filter((v) => v.memory === true)) {
-        const server = servers.get(variant.server)!;
+        const server = serverOf(variant);
         await server.ask('probe-start', 'probing');
         await sequential(server.origin, variant, 5);
         const probe = await server.ask('probe-stop', 'probe');
@@ -326,10 +340,16 @@ export async function runBench(options: RunOptions): Promise<RunResult> {
       }
       cases.push(summarise(benchCase, samples, peaks, afterRounds));
     } finally {
-      for (const server of servers.values()) await server.stop();
+      for (const server of processes.values()) await server.stop();
     }
   }
-  return { startedAt, machine: machine(), settings: { duration: options.duration, slice: options.slice ?? 1, rounds: options.rounds, warmup: options.warmup, connections: options.connections }, cases };
+  return {
+    startedAt,
+    machine: machine(),
+    settings: { duration: options.duration, slice: options.slice ?? 1, rounds: options.rounds, warmup: options.warmup, connections: options.connections },
+    cases,
+    ...(options.baseline !== undefined && { baseline: options.baseline }),
+  };
 }
 
 function summarise(benchCase: Case, samples: ReadonlyMap<string, readonly Sample[]>, peaks: ReadonlyMap<string, number>, afterRounds: ReadonlyMap<string, readonly string[]>): CaseResult {

@@ -1,4 +1,5 @@
 /** The results of a run as Markdown tables. */
+import { compareWithBaseline, formatBaselineTable } from './baseline';
 import type { RatioResult, RunResult } from './harness';
 
 const number = (value: number, digits = 0): string =>
@@ -14,7 +15,8 @@ export function formatReport(run: RunResult): string {
   const { machine: m, settings: s } = run;
   const lines: string[] = [
     `Run ${run.startedAt} on ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}; autocannon on 127.0.0.1, ` +
-      `${s.connections} connections, ${s.rounds} rounds of ${s.duration} s per variant in ${s.slice} s slices taken in turn, after ${s.warmup} s of warm-up; medians.`,
+      `${s.connections} connections, ${s.rounds} rounds of ${s.duration} s per variant in ${s.slice} s slices taken in turn, after ${s.warmup} s of warm-up; medians.` +
+      (run.baseline === undefined ? '' : ` Each \`<id>@base\` variant runs the same server on the library of ${run.baseline.ref} (${run.baseline.commit.slice(0, 7)}), in the same rounds.`),
     '',
   ];
   for (const c of run.cases) {
@@ -35,6 +37,7 @@ export function formatReport(run: RunResult): string {
         `| ${mem.variant} peak live memory / body | ${number(mem.peakBytes / mem.bytes, 2)} (${number(mem.peakBytes / 2 ** 20, 2)} MiB) | < ${mem.factor} | ${mem.met ? 'met' : '**not met**'} |`,
       );
     }
+    if (run.baseline !== undefined) lines.push('', ...formatBaselineTable(compareWithBaseline(c), run.baseline));
     lines.push('');
   }
   return lines.join('\n');

@@ -1,6 +1,11 @@
 /**
  * The servers under test, by name. Each builds its app and answers a listening `http.Server`;
  * `bench/server.ts` runs one per process so that their CPU time is measured apart.
+ *
+ * `npm run bench -- --baseline <ref>` also runs this file against the library of an older commit
+ * (bench/baseline.ts copies it into that commit's checkout): import at the top only what every
+ * such version has (`../src`, `../src/entries/cache`), call nothing of it at load time, and load
+ * what came later (the service's accounts and stores, PostgreSQL) inside the factory that needs it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http, { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
@@ -8,12 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { Builder } from 'xml2js';
-import { createApp } from '../routes/app';
-import { serviceAccounts } from '../routes/auth/accounts';
-import { createLogger } from '../routes/http/request-logger';
-import { openStore, storeLocation } from '../routes/store/open-store';
 import type { ServiceStore } from '../routes/store/store';
-import { startPostgres } from '../__tests__/setup/postgres';
 import { type HookSet, Unauthorized, createRouter, hooks, type Router } from '../src';
 import { RedisStore, TieredStore, cache } from '../src/entries/cache';
 import { BROWSER_ACCEPT, VERSION, itemFor } from './fixtures';
@@ -230,7 +230,7 @@ function accessLog(method: string | undefined, url: string | undefined, status: 
 }
 
 /** The three as router hooks: the id on onRequest and onSend, the token on preHandler, the log on onResponse. */
-const threeHooks: readonly HookSet<never>[] = [
+const threeHooks = (): readonly HookSet<never>[] => [
   hooks<{ requestId: string }>({
     onRequest: (ctx) => ctx.set('requestId', ctx.headers['x-request-id']?.toString() ?? String(++nextRequestId)),
     onSend: (ctx, head) => void (head.headers['x-request-id'] = ctx.state.requestId),
@@ -273,6 +273,9 @@ function expressHooks(): Server {
  * NODE_ENV=production, which refuses them by default): the cases' writes send their admin token.
  */
 function service(store?: ServiceStore): Server {
+  const { createApp } = require('../routes/app') as typeof import('../routes/app');
+  const { serviceAccounts } = require('../routes/auth/accounts') as typeof import('../routes/auth/accounts');
+  const { createLogger } = require('../routes/http/request-logger') as typeof import('../routes/http/request-logger');
   return listener(createApp({ cache: false, logger: createLogger({ LOG_LEVEL: 'silent' }), accounts: serviceAccounts({}), ...(store !== undefined && { store }) }).app);
 }
 
@@ -280,6 +283,7 @@ function service(store?: ServiceStore): Server {
 async function serviceOnSqlite(): Promise<Server> {
   const dir = mkdtempSync(path.join(tmpdir(), 'represent-bench-'));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const { openStore, storeLocation } = require('../routes/store/open-store') as typeof import('../routes/store/open-store');
   return service(await openStore(storeLocation({ DATA_DIR: dir })));
 }
 
@@ -288,6 +292,8 @@ async function serviceOnSqlite(): Promise<Server> {
  * temporary folder, a free port), stopped by its PID when the process exits.
  */
 async function serviceOnPostgres(): Promise<Server> {
+  const { startPostgres } = require('../__tests__/setup/postgres') as typeof import('../__tests__/setup/postgres');
+  const { openStore, storeLocation } = require('../routes/store/open-store') as typeof import('../routes/store/open-store');
   const postgres = await startPostgres();
   process.on('exit', () => postgres.stopNow());
   return service(await openStore(storeLocation({ DATABASE_URL: await postgres.createDatabase() })));
@@ -325,7 +331,7 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'fmw-1000': () => findMyWay(1000),
   'fmw-5000': () => findMyWay(5000),
   'dsl-etag': () => listener(dslApp((api) => declareItemRoute(api, '/items/{id}', { etag: true }))),
-  'dsl-wrap-hooks': () => dslWrappedHooks(threeHooks),
+  'dsl-wrap-hooks': () => dslWrappedHooks(threeHooks()),
   'dsl-wrap-no-hooks': () => dslWrappedHooks([]),
   'express-hooks': expressHooks,
   'dsl-wrap-etag': () => dslWrapped((api) => declareItemRoute(api, '/items/{id}', { etag: true })),
@@ -342,12 +348,12 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'dsl-bodies': () => dslBodies(),
   'dsl-wrap-bodies': () => dslBodies(true),
   'dsl-hostile': dslHostile,
-  service,
+  service: () => service(),
   'service-memory': () => service(),
   'service-sqlite': serviceOnSqlite,
   'service-postgres': serviceOnPostgres,
   // A second process of the service, whose bookcase the hostile case fills with a megabyte.
-  'service-large': service,
+  'service-large': () => service(),
 };
 
 export type { IncomingMessage };
