@@ -105,6 +105,11 @@ const DSL_NOT_MODIFIED = { etag: /^"[^"]+"$/, 'cache-control': /max-age=60/ } as
 /** What the DSL's item route does beyond the JSON: a strong ETag, cache headers, `Vary`. */
 const DSL_ITEM = { ...DSL_NOT_MODIFIED, vary: /accept/i, ...JSON_TYPE } as const;
 
+/** The item GET asking for XML. */
+const XML_HEADERS = { 'x-client': 'bench', accept: 'application/xml' } as const;
+/** The DSL item route's answer in XML: the same validators and cache headers. */
+const DSL_XML_ITEM = { ...DSL_NOT_MODIFIED, vary: /accept/i, ...XML_TYPE } as const;
+
 /** Echo a small body in the format it came in. */
 const echo = (type: 'json' | 'xml', body: string): RequestSpec => ({
   method: 'POST',
@@ -189,6 +194,21 @@ export const CASES: readonly Case[] = [
       { label: 'Fastify / bare Express', of: 'fastify', to: 'express' },
       { label: 'raw node / bare Express', of: 'node-raw', to: 'express' },
       { label: 'DSL, api.wrap(app) / raw node', of: 'dsl-wrap', to: 'node-raw' },
+    ],
+  },
+  {
+    id: 'xml-get',
+    title: '1c. XML GET of the small object of case 1 (issue 26)',
+    variants: [
+      { id: 'dsl-wrap-json', server: 'dsl-wrap', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
+      { id: 'dsl-wrap-xml', server: 'dsl-wrap', request: get(ITEM_PATH, XML_HEADERS), status: 200, fields: DSL_XML_ITEM },
+      { id: 'dsl-json', server: 'dsl', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
+      { id: 'dsl-xml', server: 'dsl', request: get(ITEM_PATH, XML_HEADERS), status: 200, fields: DSL_XML_ITEM },
+    ],
+    ratios: [
+      { label: 'DSL XML / DSL JSON, api.wrap(app)', of: 'dsl-wrap-xml', to: 'dsl-wrap-json', min: 0.8 },
+      { label: 'the same, server CPU per request (XML / JSON)', of: 'dsl-wrap-xml', to: 'dsl-wrap-json', metric: 'cpu' },
+      { label: 'DSL XML / DSL JSON, app.use(api.middleware())', of: 'dsl-xml', to: 'dsl-json' },
     ],
   },
   {

@@ -78,3 +78,53 @@ describe('writePlainXml(value, rootName)', () => {
     );
   });
 });
+
+describe('toXml(value, rootName): user text never becomes markup', () => {
+  it.each<[string, string, string]>([
+    ['a closing tag and a new element', '</a><evil/>', '&lt;/a&gt;&lt;evil/&gt;'],
+    ['an entity reference', '&amp; &lt; &#60;', '&amp;amp; &amp;lt; &amp;#60;'],
+    ['the end of a CDATA section', 'x]]>y', 'x]]&gt;y'],
+    ['a processing instruction', '<?php ?>', '&lt;?php ?&gt;'],
+    ['a comment', '<!-- -->', '&lt;!-- --&gt;'],
+    ['markup among ordinary text', 'caf\u00e9 < 3 & 4 > 2', 'caf\u00e9 &lt; 3 &amp; 4 &gt; 2'],
+  ])('escapes %s', (_name, text, escaped) => {
+    expect(writePlainXml({ a: text }, 'root')).toBe(`<root><a>${escaped}</a></root>`);
+    expect(toXml({ a: text }, 'root')).toBe(toXmlWithBuilder({ a: text }, 'root'));
+  });
+
+  it.each<[string, string]>([
+    ['a C0 control character', 'a\u0001b'],
+    ['a NUL', '\u0000'],
+    ['U+FFFE', '\ufffe'],
+    ['U+FFFF', '\uffff'],
+    ['a lone high surrogate', '\ud800'],
+    ['a lone low surrogate', 'x\udc00'],
+  ])('refuses %s, which XML cannot carry even escaped, with a TypeError', (_name, text) => {
+    expect(writePlainXml({ a: text }, 'root')).toBeUndefined();
+    expect(() => toXml({ a: text }, 'root')).toThrow(TypeError);
+  });
+
+  it('leaves a value nested deeper than its open-object bound to the Builder, which writes the same bytes', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 100; i++) deep = { a: deep };
+    expect(writePlainXml(deep, 'root')).toBeUndefined();
+    expect(toXml(deep, 'root')).toBe(toXmlWithBuilder(deep, 'root'));
+    let shallow: unknown = 'leaf';
+    for (let i = 0; i < 10; i++) shallow = { a: shallow };
+    expect(writePlainXml(shallow, 'root')).toBe(toXmlWithBuilder(shallow, 'root'));
+  });
+
+  it('writes the same object twice in one document when it is no cycle', () => {
+    const shared = { b: 1 };
+    const value = { x: shared, y: [shared, shared] };
+    expect(writePlainXml(value, 'root')).toBe('<root><x><b>1</b></x><y><b>1</b></y><y><b>1</b></y></root>');
+    expect(writePlainXml(value, 'root')).toBe(toXmlWithBuilder(value, 'root'));
+  });
+
+  it('leaves an array field that holds itself to the Builder, which reports the cycle', () => {
+    const list: unknown[] = [1];
+    list.push(list);
+    expect(writePlainXml({ list }, 'root')).toBeUndefined();
+    expect(viaToXml({ list }, 'root')).toBe(viaBuilder({ list }, 'root'));
+  });
+});

@@ -2,7 +2,8 @@ import { Feed } from 'feed';
 import type { MediaType } from '../../http/media-type';
 import type { BodyConverter, ReadOptions, WriteOptions, WrittenBody } from '../body-converter';
 import type { BodyKind } from '../body-kind';
-import { concreteWriteType, mediaTypes, supportsRead, supportsWrite } from '../media-type-support';
+import { mediaTypes, supportsRead, supportsWrite } from '../media-type-support';
+import { WriteTargets } from '../write-targets';
 import { decodeXml, writeXmlText } from '../xml/xml-charset';
 import { parseXmlDocument } from '../xml/xml-dom';
 import type { XmlDocument } from '../xml/xml-document';
@@ -25,10 +26,12 @@ export interface FeedFormat {
 export class FeedConverter implements BodyConverter {
   readonly name: string;
   readonly supportedMediaTypes: readonly MediaType[];
+  readonly #targets: WriteTargets;
 
   constructor(private readonly format: FeedFormat) {
     this.name = format.name;
     this.supportedMediaTypes = mediaTypes(format.mediaType);
+    this.#targets = new WriteTargets(this.supportedMediaTypes);
   }
 
   canRead(kind: BodyKind, mediaType: MediaType): boolean {
@@ -46,8 +49,7 @@ export class FeedConverter implements BodyConverter {
 
   write(value: unknown, options: WriteOptions): WrittenBody {
     if (!(value instanceof Feed)) throw new TypeError(`The ${this.format.label} converter writes a Feed`);
-    const mediaType = concreteWriteType(this.supportedMediaTypes, options.mediaType);
     // The format's writer escapes every text and refuses one XML cannot carry, before anything is sent.
-    return writeXmlText(this.format.write(value), mediaType);
+    return writeXmlText(this.format.write(value), this.#targets.of(options.mediaType));
   }
 }

@@ -1,7 +1,7 @@
 import type { MediaType } from '../../http/media-type';
 import type { WrittenBody } from '../body-converter';
-import { charsetOf, decodeText, encodeText, writableCharset } from '../charset';
-import { contentTypeOf } from '../media-type-support';
+import { type WritableCharset, charsetOf, decodeText, encodeText, writableCharset } from '../charset';
+import type { WriteTarget } from '../write-targets';
 import { lineAndColumn, malformedBody } from '../malformed-body';
 import { codePointName, invalidXmlCharAt } from './xml-characters';
 
@@ -43,15 +43,24 @@ export function xmlDeclaration(charset: string): string {
   return `<?xml version="1.0" encoding="${charset.toUpperCase()}"?>`;
 }
 
+/** The declaration of each charset a document can be written in, made once. */
+const DECLARATIONS: Readonly<Record<WritableCharset, string>> = {
+  'utf-8': xmlDeclaration('utf-8'),
+  'iso-8859-1': xmlDeclaration('iso-8859-1'),
+  'us-ascii': xmlDeclaration('us-ascii'),
+  'utf-16le': xmlDeclaration('utf-16le'),
+  'utf-16be': xmlDeclaration('utf-16be'),
+};
+
 /**
- * Encodes an XML document (without declaration) in the media type's charset, or UTF-8 when that
+ * Encodes an XML document (without declaration) in the target's charset, or UTF-8 when that
  * cannot carry the text, and prepends a declaration naming the charset actually used, so that
  * the declaration and the Content-Type agree (RFC 7303 section 3.2).
  */
-export function writeXmlText(document: string, mediaType: MediaType): WrittenBody {
-  const charset = writableCharset(document, charsetOf(mediaType));
-  const encoded = encodeText(`${xmlDeclaration(charset)}${document}`, charset);
-  return { body: encoded.body, contentType: contentTypeOf(mediaType, encoded.charset) };
+export function writeXmlText(document: string, target: WriteTarget): WrittenBody {
+  const charset = writableCharset(document, target.charset);
+  const encoded = encodeText(`${DECLARATIONS[charset]}${document}`, charset);
+  return { body: encoded.body, contentType: target.contentType(encoded.charset) };
 }
 
 /**

@@ -13,18 +13,33 @@ import { ITEM_NAME } from './xml-convention';
 const SIMPLE_NAME = /^[A-Za-z_][A-Za-z0-9._-]*$/;
 /** Text written here: tab, newline and printable characters, no surrogates, no C1 controls. */
 const SIMPLE_TEXT = /^[\t\n\x20-\x7e\u00a0-\ud7ff\ue000-\ufffd]*$/;
-const ESCAPED = /[&<>]/;
+/** A character outside {@link SIMPLE_TEXT}, or one of `&`, `<` and `>`: text without one is written as it is. */
+const NEEDS_CARE = /[^\t\n\x20-\x25\x27-\x3b\x3d\x3f-\x7e\u00a0-\ud7ff\ue000-\ufffd]/;
+const MARKUP = /[&<>]/g;
+const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+/**
+ * Objects open at once beyond which the Builder writes the document: the cycle check looks
+ * through the open ones, which stays cheap only for the shallow values APIs answer.
+ */
+const MAX_OPEN = 64;
 
-/** The Builder's text escaping (xmlbuilder's `textEscape`) for text without `\r`. */
+/**
+ * Text as the Builder writes it (xmlbuilder's `textEscape`, for text without `\r`): one test
+ * decides for most text that it goes out as it is; otherwise text the fast path cannot write gives
+ * up, and `&`, `<` and `>` are escaped in one pass, so user text never becomes markup.
+ */
 function escapeText(text: string): string {
-  return ESCAPED.test(text) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text;
+  if (!NEEDS_CARE.test(text)) return text;
+  if (!SIMPLE_TEXT.test(text)) throw GIVE_UP;
+  return text.replace(MARKUP, (c) => ESCAPES[c]!);
 }
 
 /** Raised inside the writer to give up on the fast path; never escapes this module. */
 const GIVE_UP = Symbol('give up');
 
 class PlainXmlWriter {
-  readonly #ancestors = new Set<object>();
+  /** The objects and arrays being written, outermost first: a value among them is a cycle. */
+  readonly #open: object[] = [];
 
   /** `<name>content</name>`, or `<name/>` when the content is empty. */
   element(name: string, raw: unknown): string {
@@ -34,17 +49,15 @@ class PlainXmlWriter {
 
   content(raw: unknown): string {
     const value = jsonValue(raw);
-    if (typeof value === 'string') {
-      if (!SIMPLE_TEXT.test(value)) throw GIVE_UP;
-      return escapeText(value);
-    }
+    if (typeof value === 'string') return escapeText(value);
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) throw GIVE_UP;
       return String(value);
     }
     if (typeof value === 'boolean') return String(value);
-    if (typeof value !== 'object' || value === null || this.#ancestors.has(value)) throw GIVE_UP;
-    this.#ancestors.add(value);
+    const open = this.#open;
+    if (typeof value !== 'object' || value === null || open.length === MAX_OPEN || open.includes(value)) throw GIVE_UP;
+    open.push(value);
     let out = '';
     if (Array.isArray(value)) {
       for (const item of value) out += this.element(ITEM_NAME, item ?? null);
@@ -56,12 +69,12 @@ class PlainXmlWriter {
         // `__proto__` is not a field to the Builder's path (assigning it sets a prototype).
         if (!SIMPLE_NAME.test(key) || key === '__proto__') throw GIVE_UP;
         if (Array.isArray(field)) {
-          if (this.#ancestors.has(field)) throw GIVE_UP;
+          if (open.includes(field)) throw GIVE_UP;
           for (const item of field) out += this.element(key, item ?? null);
         } else out += this.element(key, field);
       }
     }
-    this.#ancestors.delete(value);
+    open.pop();
     return out;
   }
 }

@@ -1,7 +1,8 @@
 import type { MediaType } from '../../http/media-type';
 import type { BodyConverter, ReadOptions, WriteOptions, WrittenBody } from '../body-converter';
 import type { BodyKind } from '../body-kind';
-import { concreteWriteType, mediaTypes, supportsRead, supportsWrite } from '../media-type-support';
+import { mediaTypes, supportsRead, supportsWrite } from '../media-type-support';
+import { WriteTargets } from '../write-targets';
 import { coerceToShape } from '../shape-coercion';
 import { decodeXml, writeXmlText } from './xml-charset';
 import { parseXmlValue } from './xml-reading';
@@ -33,6 +34,7 @@ export interface XmlObjectConverterOptions {
 export class XmlObjectConverter implements BodyConverter {
   readonly name = 'xml-object';
   readonly supportedMediaTypes: readonly MediaType[] = mediaTypes('application/xml', 'text/xml', 'application/*+xml');
+  readonly #targets = new WriteTargets(this.supportedMediaTypes);
   readonly #defaultRootName: string;
 
   constructor(options: XmlObjectConverterOptions = {}) {
@@ -54,7 +56,6 @@ export class XmlObjectConverter implements BodyConverter {
   }
 
   write(value: unknown, options: WriteOptions): WrittenBody {
-    const mediaType = concreteWriteType(this.supportedMediaTypes, options.mediaType);
-    return writeXmlText(toXml(value, options.rootName ?? this.#defaultRootName), mediaType);
+    return writeXmlText(toXml(value, options.rootName ?? this.#defaultRootName), this.#targets.of(options.mediaType));
   }
 }

@@ -1,7 +1,8 @@
 import type { MediaType } from '../../http/media-type';
 import type { BodyConverter, ReadOptions, WriteOptions, WrittenBody } from '../body-converter';
 import type { BodyKind } from '../body-kind';
-import { concreteWriteType, mediaTypes, supportsRead, supportsWrite } from '../media-type-support';
+import { mediaTypes, supportsRead, supportsWrite } from '../media-type-support';
+import { WriteTargets } from '../write-targets';
 import { decodeXml, writeXmlText } from './xml-charset';
 import { type XmlDocument, isXmlDocument } from './xml-document';
 import { parseXmlDocument } from './xml-dom';
@@ -16,6 +17,7 @@ import { serializeXmlDocument } from './xml-dom-writing';
 export class XmlSourceConverter implements BodyConverter {
   readonly name = 'xml-source';
   readonly supportedMediaTypes: readonly MediaType[] = mediaTypes('application/xml', 'text/xml', 'application/*+xml');
+  readonly #targets = new WriteTargets(this.supportedMediaTypes);
 
   canRead(kind: BodyKind, mediaType: MediaType): boolean {
     return kind === 'xml-document' && supportsRead(this.supportedMediaTypes, mediaType);
@@ -31,7 +33,6 @@ export class XmlSourceConverter implements BodyConverter {
 
   write(value: unknown, options: WriteOptions): WrittenBody {
     if (!isXmlDocument(value)) throw new TypeError('The XML source converter writes a DOM Document');
-    const mediaType = concreteWriteType(this.supportedMediaTypes, options.mediaType);
-    return writeXmlText(serializeXmlDocument(value), mediaType);
+    return writeXmlText(serializeXmlDocument(value), this.#targets.of(options.mediaType));
   }
 }
