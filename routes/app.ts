@@ -5,7 +5,7 @@ import { apiDocsRoutes } from './api-docs';
 import { type CacheStore, type Purger, type SharedCache, cache, purger } from '../src/entries/cache';
 import { avatarRoutes } from './avatar';
 import { bookcaseRoutes } from './bookcase';
-import { notFound, serverError } from './http/fallback';
+import { serverError } from './http/fallback';
 import { type Accounts, serviceAccounts } from './auth/accounts';
 import { writeAccess } from './auth/write-access';
 import { accessLog } from './http/access-log';
@@ -86,8 +86,9 @@ export const SERVICE_INFO = {
 /**
  * Builds the illustrative service as an Express app: the router, whose hooks give every answer a
  * request id and one access log line, then run the shared cache (RFC 9111; `X-Cache` says how it
- * answered), then refuse writes without an admin's bearer token, then the routes; then a 404
- * problem for paths no route matches.
+ * answered), then refuse writes without an admin's bearer token, then the routes. The router
+ * answers every request (`fallthrough: false`): a path no route matches gets its 404 problem
+ * inside the router's lifecycle, with a request id and an access log line like any other answer.
  */
 export function createApp(options: AppOptions = {}): App {
   // Every write of the users, in this process, for GET /users/events.
@@ -102,6 +103,7 @@ export function createApp(options: AppOptions = {}): App {
     origin: options.origin,
     // 503, not 504: the service is no gateway; it cannot answer for now (RFC 9110 section 15.6.4).
     timeout: { ms: options.routeTimeout ?? ROUTE_TIME_LIMIT },
+    fallthrough: false,
     onError: (error, req) => logger.error({ err: error, method: req.method, path: req.originalUrl }, 'handler failed'),
     // The shared cache runs as the last arrival hook, after the request id and the access log: a
     // stored response it answers with ends the request inside the router's lifecycle, so the
@@ -131,7 +133,6 @@ export function createApp(options: AppOptions = {}): App {
   app.disable('x-powered-by');
   app.disable('etag');
   app.use(api.middleware());
-  app.use(notFound);
   app.use(serverError(logger));
   return { app, routeTable: api.printRoutes(), store, logger, cache: sharedCache, purger: purging, routes: api.routes(), openapi };
 }

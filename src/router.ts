@@ -321,7 +321,8 @@ export class Router<P extends string = '', T = {}> {
 
   /**
    * The Express middleware that dispatches to the routes. Mount it with `app.use(router.middleware())`,
-   * also under a base path. Requests no route's path matches go on with `next()`. Routes declared
+   * also under a base path. Requests no route's path matches go on with `next()`, untouched by the
+   * router's hooks (unless the `fallthrough` option is false: then a 404). Routes declared
    * after this call are served too, and so are those of routers mounted in this one.
    */
   middleware(): RequestHandler {
@@ -331,7 +332,8 @@ export class Router<P extends string = '', T = {}> {
 
   /**
    * A request listener that answers the routes' requests before `listener` (an Express app, say)
-   * sees them, and hands every other request to it: `http.createServer(api.wrap(app))`. The routes
+   * sees them, and hands every other request to it, untouched by the router's hooks (unless the
+   * `fallthrough` option is false): `http.createServer(api.wrap(app))`. The routes
    * then cost none of Express's per-request work; their handlers still get the app's `req` and
    * `res` the first time they read `ctx.req` or `ctx.res`. The app's own middleware does not run
    * for these requests: give the router what must run for them as hooks ({@link use}: Express

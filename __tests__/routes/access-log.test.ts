@@ -66,6 +66,19 @@ describe('accessLog(logger, sharedCache): the service\'s access log, a router ho
     expect(line).toEqual(expect.objectContaining({ method: 'GET', path: '/user/all?size=0', status: 400, cache: 'MISS' }));
   });
 
+  it.each([true, false])('logs the 404 of a path no route matches and the 400 of an invalid Host (shared cache on: %s)', async (cached) => {
+    const { logger, lines } = capturedLogger();
+    const { app } = createApp({ logger, cache: cached });
+    const client = request(await listening(app));
+    const unrouted = await client.get('/nowhere?x=1').expect(404);
+    const badHost = await client.put('/bookcase').set('Host', 'a.example/users/2').expect(400);
+    const logged = await linesFor(lines, 2);
+    expect(logged[0]).toEqual(expect.objectContaining({ msg: 'request', method: 'GET', path: '/nowhere?x=1', status: 404, requestId: unrouted.headers['x-request-id'] }));
+    expect(logged[1]).toEqual(expect.objectContaining({ msg: 'request', method: 'PUT', path: '/bookcase', status: 400, requestId: badHost.headers['x-request-id'] }));
+    expect(unrouted.headers['x-request-id']).toEqual(expect.any(String));
+    expect(badHost.headers['x-request-id']).toEqual(expect.any(String));
+  });
+
   it('logs a request whose connection closed before its answer as aborted', async () => {
     const { logger, lines } = capturedLogger();
     const { app, store } = createApp({ logger, cache: false });

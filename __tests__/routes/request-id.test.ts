@@ -61,6 +61,14 @@ describe('the service\'s request id (X-Request-Id), a router hook', () => {
     await request(app).options('/users/1').set('X-Request-Id', 'o-1').expect(204).expect('X-Request-Id', 'o-1');
   });
 
+  it('carries the id on the 404 of a path no route matches and on the 400 of an invalid Host', async () => {
+    const { app } = createApp({ cache: false });
+    await request(app).get('/nowhere').set('X-Request-Id', 'n-1').expect(404).expect('X-Request-Id', 'n-1');
+    await request(app).get('/bookcase').set('Host', 'a.example/users/2').set('X-Request-Id', 'h-1').expect(400).expect('X-Request-Id', 'h-1');
+    const unrouted = await request(app).delete('/nowhere').set('Host', 'a.example/x').expect(400);
+    expect(unrouted.headers['x-request-id']).toMatch(UUID);
+  });
+
   it('gives a hit and a 304 of the shared cache the id of the request it answers, not the stored one\'s', async () => {
     const { app } = createApp();
     const client = request(await listening(app));

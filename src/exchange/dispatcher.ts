@@ -4,13 +4,13 @@ import { type RequestInfo, createRequestInfo } from '../conditions/request-info'
 import { type FormatOptions, compileFormats } from '../http/format-override';
 import { SAFE_DISPOSITION } from '../http/reflected-file-download';
 import { downloadSegment, needsDownloadGuard } from './download-guard';
-import { HttpError, NotFound, withItsStatus } from '../errors/http-error';
+import { HttpError, withItsStatus } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
 import { configuredOrigin } from '../http/origin';
 import { type RequestSegment, originFormOf, splitRequestPath } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { RouteIndex } from '../routing/route-index';
-import { selectRoute } from '../routing/route-selection';
+import { noRouteAt, selectRoute } from '../routing/route-selection';
 import { inConnectionOrder } from './connection-order';
 import { type HookPoints, type RouterHooks, runHooks } from './hook-points';
 import { HookScope } from './hook-scope';
@@ -18,7 +18,7 @@ import { type MaybePromise, andThen, isThenable } from './maybe-promise';
 import { writeProblem } from './problem-writer';
 import { Exchange } from './exchange';
 import { type ExpressPrototypes, expressPrototypesOf, lendExpress, passingPrototypesOn, requestTarget } from './request-exchange';
-import { requestOrigin } from './request-origin';
+import { checkedOrigin } from './request-origin';
 import { markNoSniff } from './no-sniff';
 import { invokeRoute } from './route-invocation';
 import { guardsDownload, resolveFormat } from './requested-format';
@@ -50,6 +50,13 @@ export interface DispatchOptions {
    * says it all); a query naming an unknown format answers 406 listing the formats available.
    */
   readonly formats?: FormatOptions;
+  /**
+   * Whether a request for a path no route matches goes on to the rest of the app (`next()` under
+   * `middleware()`, the wrapped listener under `wrap(listener)`): true by default. False answers it
+   * with a 404 problem, inside the router's lifecycle (its hooks run, its access log sees it), as
+   * Fastify and Hono answer the paths they do not route.
+   */
+  readonly fallthrough?: boolean;
 }
 
 /**
@@ -68,6 +75,7 @@ function createDispatch(
   const clock = options.now ?? Date.now;
   const configured = options.origin === undefined ? undefined : configuredOrigin(options.origin);
   const formats = options.formats === undefined ? undefined : compileFormats(options.formats);
+  const fallthrough = options.fallthrough ?? true;
 
   /**
    * Gives a fault to the `onError` hooks in force (the router's `onError` option is the first),
@@ -126,9 +134,22 @@ function createDispatch(
   const passOn = (error: unknown, req: IncomingMessage, res: ServerResponse): void => {
     if (error === undefined && listener !== undefined) return void listener(req, res);
     const url = originFormOf(req.url ?? '/') ?? '/';
-    const reason = error === undefined ? new NotFound(`No resource at ${url}`) : withItsStatus(error);
+    const reason = error === undefined ? noRouteAt(url) : withItsStatus(error);
     failed(reason, { incoming: req, outgoing: res, request: createRequestInfo(req.method ?? 'GET', url, req.headers) });
   };
+
+  /**
+   * Answers `error` for the router after its arrival hooks (which may answer first): an invalid
+   * Host, a format the URL names that the routes do not produce, a path no route matches.
+   */
+  function refuse(error: HttpError, req: IncomingMessage, res: ServerResponse, request: RequestInfo): true {
+    markNoSniff(res);
+    const points = hooks.points;
+    const write = (fault: unknown = error): void => failed(fault, { incoming: req, outgoing: res, request });
+    if (points === undefined) write();
+    else new HookScope(req, res, points, express, passOn).arrive(write, write);
+    return true;
+  }
 
   /** The route's own `onRequest` hooks (after the router's, which ran before selection), then the route. */
   function perform(exchange: Exchange): MaybePromise<void> {
@@ -211,14 +232,15 @@ function createDispatch(
   }
 
   /**
-   * Answers the request when a route's path matches it, or its Host is invalid (400, RFC 9112
-   * section 3.2, whatever its path: nothing behind the router gets it either) (true); false leaves
-   * it to the next handler. The router's `onRequest` hooks run before the route is selected (a
+   * Answers the request when a route's path matches it (or any path, `fallthrough: false`), or its
+   * Host is invalid (400, RFC 9112 section 3.2, whatever its path: nothing behind the router gets
+   * it either) (true); false leaves it to the next handler, untouched by the router's hooks. The
+   * router's `onRequest` hooks run for every request it answers, before the route is selected (a
    * CORS pre-flight is answered by them, not by the router's OPTIONS).
    */
   return function dispatch(req: IncomingMessage, res: ServerResponse): boolean {
-    const origin = requestOrigin(req, res, configured);
-    if (origin === undefined) return true;
+    const origin = checkedOrigin(req, configured);
+    if (typeof origin !== 'string') return refuse(origin, req, res, createRequestInfo(req.method ?? 'GET', originFormOf(req.url ?? '/') ?? '/', req.headers));
     const url = originFormOf(req.url ?? '/');
     if (url === undefined) return false;
     let segments: readonly RequestSegment[] = splitRequestPath(url);
@@ -228,15 +250,11 @@ function createDispatch(
     const last = segments.at(-1);
     if (formats !== undefined) {
       const resolved = resolveFormat(formats, index, segments, candidates, () => request.query);
-      if (resolved.refused !== undefined) {
-        markNoSniff(res);
-        failed(resolved.refused, { incoming: req, outgoing: res, request });
-        return true;
-      }
+      if (resolved.refused !== undefined) return refuse(resolved.refused, req, res, request);
       ({ segments, candidates } = resolved);
       if (resolved.format !== undefined) request = createRequestInfo(request.method, url, req.headers, resolved.format);
     }
-    if (candidates.length === 0) return false;
+    if (candidates.length === 0) return fallthrough ? false : refuse(noRouteAt(url), req, res, request);
     // Whatever answers from here (representation, 304, OPTIONS, problem) is not to be sniffed.
     markNoSniff(res);
     const exchange = new Exchange(req, res, request, candidates, segments, origin, last, express, passOn);
@@ -246,21 +264,10 @@ function createDispatch(
       return true;
     }
     const scope = (exchange.scope = new HookScope(req, res, points, express, passOn));
-    const arrivals = points.onRequest;
-    if (arrivals === undefined) {
-      answer(exchange);
-      return true;
-    }
-    const proceed = (answered: unknown): void => {
-      if (answered === undefined && !res.writableEnded) answer(exchange);
-    };
-    try {
-      const arrived = runHooks(arrivals, scope);
-      if (isThenable(arrived)) arrived.then(proceed, (error: unknown) => failed(error, exchange, false, scope.points));
-      else proceed(arrived);
-    } catch (error) {
-      failed(error, exchange, false, scope.points);
-    }
+    scope.arrive(
+      () => answer(exchange),
+      (error) => failed(error, exchange, false, scope.points),
+    );
     return true;
   };
 }
@@ -271,7 +278,7 @@ function invokeUnanswered(exchange: Exchange, answered: unknown): MaybePromise<v
   return invokeRoute(exchange);
 }
 
-/** The Express middleware behind `router.middleware()`; paths no route matches go on with `next()`. */
+/** The Express middleware behind `router.middleware()`; paths no route matches go on with `next()` (unless `fallthrough` is false). */
 export function createDispatcher(index: RouteIndex<Route>, options: DispatchOptions, hooks: RouterHooks): RequestHandler {
   const dispatch = createDispatch(index, options, hooks, undefined);
   const dispatchInOrder = (req: Request, res: Response, next: NextFunction): void => {

@@ -2,7 +2,8 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { Request, Response } from 'express';
 import type { ResponseHeaderMap } from '../caching/header-map';
 import type { HookContext } from '../dsl/hooks';
-import type { HookPoints } from './hook-points';
+import { type HookPoints, runHooks } from './hook-points';
+import { isThenable } from './maybe-promise';
 import { type ExpressPrototypes, lendExpress, requestTarget } from './request-exchange';
 
 /** What `req.next(error?)` does once the request was lent Express's prototypes. */
@@ -135,6 +136,25 @@ export class HookScope implements HookContext<Record<string, unknown>> {
     if (express === undefined) return;
     this.#express = undefined;
     lendHandingOn(this.incoming, this.outgoing, express, this.passOn);
+  }
+
+  /**
+   * Runs the arrival hooks in force, then `proceed` unless one answered (or wrote the response
+   * itself); a hook's failure goes to `fail`, to be answered as a problem.
+   */
+  arrive(proceed: () => void, fail: (error: unknown) => void): void {
+    const arrivals = this.points.onRequest;
+    if (arrivals === undefined) return proceed();
+    const settled = (answered: unknown): void => {
+      if (answered === undefined && !this.outgoing.writableEnded) proceed();
+    };
+    try {
+      const arrived = runHooks(arrivals, this);
+      if (isThenable(arrived)) arrived.then(settled, fail);
+      else settled(arrived);
+    } catch (error) {
+      fail(error);
+    }
   }
 
   /** The head `onSend` hooks leave: a copy of `headers` they may change, the status they are told. */

@@ -21,11 +21,19 @@ import { requestTarget } from './request-exchange';
  * - An HTTP/1.0 request without Host is named by the connection's local address (section 3.3).
  */
 export function requestOrigin(req: IncomingMessage, res: ServerResponse, configured: string | undefined): string | undefined {
+  const origin = checkedOrigin(req, configured);
+  if (typeof origin === 'string') return origin;
+  writeProblemFor(req, res, origin);
+  return undefined;
+}
+
+/**
+ * The origin of a request's target URI as {@link requestOrigin} works it out, or the 400 its
+ * invalid Host is to be answered with, unwritten: the router answers it after its arrival hooks.
+ */
+export function checkedOrigin(req: IncomingMessage, configured: string | undefined): string | BadRequest {
   const decision = requestAuthority(req.rawHeaders, req.httpVersion, requestTarget(req));
-  if (!decision.valid) {
-    writeProblemFor(req, res, new BadRequest(decision.detail, { type: ProblemType.invalidHost }));
-    return undefined;
-  }
+  if (!decision.valid) return new BadRequest(decision.detail, { type: ProblemType.invalidHost });
   const scheme: Scheme = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true ? 'https' : 'http';
   const { authority } = decision;
   if (decision.fromTarget && authority !== undefined) req.headers.host = formatAuthority(authority, scheme);

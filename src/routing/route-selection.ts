@@ -64,6 +64,16 @@ export function selectRoute<T extends Selectable>(candidates: readonly T[], requ
   return explainNoMatch(candidates, request);
 }
 
+/**
+ * The answer to a request whose path no route matches, when the router answers it (404, RFC 9110
+ * section 15.5.5): `url` is the request's origin-form target under the router's mount, named
+ * without its query.
+ */
+export function noRouteAt(url: string): NotFound {
+  const query = url.indexOf('?');
+  return new NotFound(`No resource at ${query === -1 ? url : url.slice(0, query)}`);
+}
+
 function explainNoMatch<T extends Selectable>(candidates: readonly T[], request: RequestInfo): Selection<T> {
   const byMethod = candidates.filter((r) => r.mapping.methods.match(request) !== undefined);
   if (byMethod.length === 0) {
