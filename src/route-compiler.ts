@@ -13,6 +13,7 @@ import { type RequestMapping, combineMappings, compileMapping, describeMapping }
 import type { AnyHandler, DeclaredSurrogateKeys, Route } from './routing/route';
 import { compileBody, declaredAnswerKind, defaultXmlRoot, perKind, presumedAnswerKind, readableTypes, readsFormObjects, tagNames, writableOffers, writableRanges } from './routing/route-compilation';
 import { unwritableProduces } from './routing/unwritable-produces';
+import { bindingVaryFields } from './binding/vary-fields';
 
 /**
  * What a router gives each of its routes: its defaults combined with those of every router it is
@@ -79,9 +80,6 @@ function declaredSurrogateKeys(sources: readonly SurrogateKeySource[] | undefine
   return { fixed, computed };
 }
 
-const COOKIE_FIELD: readonly string[] = Object.freeze(['Cookie']);
-const NO_FIELDS: readonly string[] = Object.freeze([]);
-
 /**
  * Compiles a declared route in a router's scope: its mapping combined with the scope's, its
  * bindings and body settled, and every per-route fact worked out once (offers per kind, tag names,
@@ -133,8 +131,8 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
     producedTypes,
     producedEssences,
     safeExtensions: routeSafeExtensions(mapping.template, producedEssences),
-    // RFC 9110 section 12.5.5: the answer depends on the Cookie field, so caches must key it by it.
-    varyFields: bindings.some((binding) => binding.source === 'cookie') ? COOKIE_FIELD : NO_FIELDS,
+    // RFC 9110 section 12.5.5: the answer depends on the cookies and headers it binds, so caches must key it by them.
+    varyFields: bindingVaryFields(bindings),
     order,
     mapping,
     template: mapping.template,
