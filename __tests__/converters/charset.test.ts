@@ -1,7 +1,7 @@
 import { HttpError } from '../../src/errors/http-error';
 import { parseMediaType } from '../../src/http/media-type';
 import { TextConverter, XmlObjectConverter, charsetOf, decodeText, encodeText } from '../../src/converters';
-import { readOptions, rejection } from './helpers';
+import { readOptions, rejection } from '../setup/converter-fixture';
 
 describe('decodeText(body, charset)', () => {
   it.each([

@@ -10,7 +10,7 @@ import {
   supportsRead,
   supportsWrite,
 } from '../../src/converters';
-import { readOptions } from './helpers';
+import { readOptions } from '../setup/converter-fixture';
 
 const type = (text: string): MediaType => parseMediaType(text);
 const names = (types: readonly MediaType[]) => types.map(formatMediaType);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { CurrentValidators } from '../../src';
-import { serve } from '../router/app-fixture';
+import { serve } from '../setup/app-fixture';
 
 /**
  * `ctx.validators`: what the route's `.etag()` hook established, as the handler reads it. The hook

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { serve } from '../router/app-fixture';
+import { serve } from '../setup/app-fixture';
 
 /**
  * The `.etag()` hook answers conditional requests before the handler runs, for the representation

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { MAX_RANGES } from '../../src/http/byte-ranges';
 import { ResponseEntity, createRouter } from '../../src';
-import { expectProblem } from '../router/app-fixture';
-import { serverFor, underBothMounts } from '../hooks/both-mounts';
+import { expectProblem } from '../setup/app-fixture';
+import { serverFor, underBothMounts } from '../setup/both-mounts';
 
 /** 1000 bytes, each its position modulo 256, so that any slice says where it came from. */
 const BYTES = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));

@@ -1,14 +1,6 @@
-import express, { type Express } from 'express';
 import request from 'supertest';
-import { type Router, ResponseEntity, createRouter } from '../../src';
-
-function serve(declare: (api: Router) => void): Express {
-  const api = createRouter({ onError: jest.fn() });
-  declare(api);
-  const app = express();
-  app.use(api.middleware());
-  return app;
-}
+import { ResponseEntity } from '../../src';
+import { serve } from '../setup/app-fixture';
 
 /**
  * RFC 9110 section 13.2.1: preconditions are evaluated before the method is performed. The

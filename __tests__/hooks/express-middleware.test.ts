@@ -5,8 +5,8 @@ import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { Forbidden, HttpError, ResponseEntity, Unauthorized, createRouter, hooks } from '../../src';
 import { cache } from '../../middleware/cache';
-import { expectProblem } from '../router/app-fixture';
-import { serverFor, underBothMounts } from './both-mounts';
+import { expectProblem } from '../setup/app-fixture';
+import { serverFor, underBothMounts } from '../setup/both-mounts';
 
 const SECRET = 'test-secret-of-at-least-32-bytes!!';
 

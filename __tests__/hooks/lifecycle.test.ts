@@ -3,8 +3,8 @@ import express from 'express';
 import request from 'supertest';
 import { type FinishedResponse, type HookSet, Forbidden, HttpError, ResponseEntity, Unauthorized, createRouter, hooks } from '../../src';
 import * as hookPoints from '../../src/exchange/hook-points';
-import { expectProblem } from '../router/app-fixture';
-import { serverFor, underBothMounts } from './both-mounts';
+import { expectProblem } from '../setup/app-fixture';
+import { serverFor, underBothMounts } from '../setup/both-mounts';
 
 /** A hook set that records each call as `label:point` in `calls`. */
 function recording(label: string, calls: string[]): HookSet {

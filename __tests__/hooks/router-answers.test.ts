@@ -2,8 +2,8 @@ import http from 'node:http';
 import express from 'express';
 import request from 'supertest';
 import { type FinishedResponse, type HookSet, HttpError, ProblemType, type Router, createRouter } from '../../src';
-import { expectProblem } from '../router/app-fixture';
-import { type Mount, underBothMounts } from './both-mounts';
+import { expectProblem } from '../setup/app-fixture';
+import { type Mount, underBothMounts } from '../setup/both-mounts';
 
 /** What the router's hooks saw of one request: the points that ran, in order, and what `onResponse` was told. */
 interface Seen {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { serve } from './negotiation-fixture';
+import { serve } from '../setup/negotiation-fixture';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 

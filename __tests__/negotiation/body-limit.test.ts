@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import request from 'supertest';
 import { ProblemType } from '../../src';
-import { expectProblem, serve } from './negotiation-fixture';
+import { expectProblem, serve } from '../setup/negotiation-fixture';
 
 const MB = 1024 * 1024;
 

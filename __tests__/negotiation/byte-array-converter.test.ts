@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { binary, serve } from './negotiation-fixture';
+import { binary, serve } from '../setup/negotiation-fixture';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe]);
 

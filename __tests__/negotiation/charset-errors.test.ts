@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Form, ProblemType } from '../../src';
-import { expectProblem, serve } from './negotiation-fixture';
+import { expectProblem, serve } from '../setup/negotiation-fixture';
 
 describe('undecodable bytes and wrong charsets', () => {
   const handler = jest.fn(() => 'ok');

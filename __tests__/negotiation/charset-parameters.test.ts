@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { binary, serve } from './negotiation-fixture';
+import { binary, serve } from '../setup/negotiation-fixture';
 
 /**
  * A `charset` parameter in Accept or in a consumes expression names the charset of the body. A

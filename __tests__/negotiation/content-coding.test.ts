@@ -8,7 +8,7 @@ import { ProblemType, ResponseEntity } from '../../src';
 import { readRawBody } from '../../src/exchange/body-reader';
 import { HttpError } from '../../src/errors/http-error';
 import { contentCodings } from '../../src/http/content-coding';
-import { expectProblem, serve, spyHandler } from './negotiation-fixture';
+import { expectProblem, serve, spyHandler } from '../setup/negotiation-fixture';
 
 const DOCUMENT = { title: 'Dune', tags: ['spice', 'sand'] };
 const JSON_BYTES = Buffer.from(JSON.stringify(DOCUMENT));

@@ -11,7 +11,7 @@ import {
   defaultConverters,
   parseMediaType,
 } from '../../src/entries/converters';
-import { serve } from './negotiation-fixture';
+import { serve } from '../setup/negotiation-fixture';
 
 /** A JSON converter that signs what it reads and writes with its name, so a test can see which one ran. */
 class SigningJsonConverter implements BodyConverter {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { z } from 'zod';
 import { BadRequest } from '../../src';
 import { type BodyConverter, type BodyKind, CsvConverter, type MediaType, parseMediaType } from '../../src/entries/converters';
-import { serve } from './negotiation-fixture';
+import { serve } from '../setup/negotiation-fixture';
 
 /**
  * The example of docs/guide/converters.md ("A custom converter"), written only against the package's public API: arrays of flat objects

@@ -1,7 +1,7 @@
 import Parser from 'rss-parser';
 import request from 'supertest';
 import { Feed } from '../../src';
-import { serve } from './negotiation-fixture';
+import { serve } from '../setup/negotiation-fixture';
 
 function shelfFeed(): Feed {
   const feed = new Feed({

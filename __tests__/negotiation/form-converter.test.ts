@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Form } from '../../src';
-import { serve } from './negotiation-fixture';
+import { serve } from '../setup/negotiation-fixture';
 
 describe('the form converter over HTTP', () => {
   const received: Form[] = [];

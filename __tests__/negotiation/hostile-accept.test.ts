@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ProblemType } from '../../src';
 import { MAX_RANGES } from '../../src/http/accept-header';
 import { MAX_PARAMETERS } from '../../src/http/media-type-reader';
-import { expectProblem, serve } from './negotiation-fixture';
+import { expectProblem, serve } from '../setup/negotiation-fixture';
 
 /**
  * Issue 17, finding 4: a 14 KB `Accept: x,x,x,…` cost 100 times a normal request (an exception

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { serve } from './negotiation-fixture';
+import { serve } from '../setup/negotiation-fixture';
 
 describe('the JSON converter over HTTP', () => {
   const received: unknown[] = [];

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Form, ProblemType, XmlDocument } from '../../src';
 import { MAX_REASON_LENGTH, malformedBody } from '../../src/converters/malformed-body';
-import { expectProblem, serve } from './negotiation-fixture';
+import { expectProblem, serve } from '../setup/negotiation-fixture';
 
 describe('400 for malformed bodies', () => {
   const handler = jest.fn(() => 'stored');

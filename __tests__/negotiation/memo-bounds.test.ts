@@ -3,7 +3,7 @@ import { createRequestInfo } from '../../src/conditions/request-info';
 import { MAX_RANGES, parseAccept, rememberedAccepts } from '../../src/http/accept-header';
 import { LONGEST_KEY, MEMO_BYTES } from '../../src/http/bounded-memo';
 import { listeningServers } from '../setup/listening';
-import { serve } from './negotiation-fixture';
+import { serve } from '../setup/negotiation-fixture';
 
 /**
  * Accept and Content-Type fields are parsed once per distinct text and remembered, at most 1,000 of

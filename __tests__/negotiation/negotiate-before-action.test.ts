@@ -2,8 +2,8 @@ import type { Server } from 'node:http';
 import request from 'supertest';
 import { z } from 'zod';
 import { NotFound, ResponseEntity, createRouter } from '../../src';
-import { underBothMounts, serverFor } from '../hooks/both-mounts';
-import { expectProblem } from '../router/app-fixture';
+import { underBothMounts, serverFor } from '../setup/both-mounts';
+import { expectProblem } from '../setup/app-fixture';
 
 /**
  * An unsafe request whose Accept allows none of the types the route's answer can be written in is

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ProblemType, XmlDocument } from '../../src';
 import { DEFAULT_MAX_DEPTH } from '../../src/entries/converters';
-import { expectProblem, serve } from './negotiation-fixture';
+import { expectProblem, serve } from '../setup/negotiation-fixture';
 
 const nestedJson = (levels: number): string => `${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`;
 const nestedXml = (levels: number): string => `${'<a>'.repeat(levels)}${'</a>'.repeat(levels)}`;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ProblemType, ResponseEntity } from '../../src';
-import { expectProblem, serve } from './negotiation-fixture';
+import { expectProblem, serve } from '../setup/negotiation-fixture';
 
 describe('406 Not Acceptable', () => {
   const handler = jest.fn(() => ({ title: 'Dune' }));

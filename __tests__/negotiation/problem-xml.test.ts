@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Parser as Xml2js } from 'xml2js';
 import { z } from 'zod';
 import { HttpError, ProblemType } from '../../src';
-import { serve } from './negotiation-fixture';
+import { serve } from '../setup/negotiation-fixture';
 
 describe('problem documents negotiated as XML', () => {
   const app = serve((api) => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Form } from '../../src';
-import { serve } from './negotiation-fixture';
+import { serve } from '../setup/negotiation-fixture';
 
 /** Merges like a careless handler would: exactly what prototype pollution exploits. */
 function naiveMerge(target: Record<string, unknown>, source: unknown): Record<string, unknown> {

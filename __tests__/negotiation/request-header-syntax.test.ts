@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { ProblemType } from '../../src';
 import { rawExchange } from '../setup/raw-http';
-import { expectProblem, serve } from './negotiation-fixture';
+import { expectProblem, serve } from '../setup/negotiation-fixture';
 
 /** Sends raw request text and answers the status and the body (as UTF-8) of the response. */
 async function raw(app: ReturnType<typeof serve>, text: string): Promise<{ status: number; body: string }> {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { z } from 'zod';
 import { ProblemType, validateWithSchema } from '../../src';
-import { expectProblem, serve } from './negotiation-fixture';
+import { expectProblem, serve } from '../setup/negotiation-fixture';
 
 const Book = z.object({
   title: z.string().min(1),

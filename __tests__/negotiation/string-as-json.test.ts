@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ResponseEntity } from '../../src';
-import { binary, serve } from './negotiation-fixture';
+import { binary, serve } from '../setup/negotiation-fixture';
 
 /** A string written as JSON is a JSON string (RFC 8259 section 7), never bare text labelled JSON (issues 18 and 19). */
 describe('a string written as JSON', () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ResponseEntity } from '../../src';
-import { binary, serve } from './negotiation-fixture';
+import { binary, serve } from '../setup/negotiation-fixture';
 
 describe('the text converter over HTTP', () => {
   const received: string[] = [];

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Form, ProblemType } from '../../src';
-import { expectProblem, serve } from './negotiation-fixture';
+import { expectProblem, serve } from '../setup/negotiation-fixture';
 
 // Forms are read into objects only where consumes names them, so an object route does not list them.
 const OBJECT_TYPES = ['application/json', 'application/*+json', 'application/xml', 'text/xml', 'application/*+xml'];

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Feed } from '../../src';
 import { xmllintErrors } from '../setup/xml-validators';
-import { expectProblem, serve } from './negotiation-fixture';
+import { expectProblem, serve } from '../setup/negotiation-fixture';
 
 /**
  * A text XML cannot carry (a C0 control, a lone surrogate, U+FFFE) has no escape: the XML writers

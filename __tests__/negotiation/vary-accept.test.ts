@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ResponseEntity } from '../../src';
-import { serve } from './negotiation-fixture';
+import { serve } from '../setup/negotiation-fixture';
 
 describe('Vary: Accept', () => {
   const app = serve((api) => {

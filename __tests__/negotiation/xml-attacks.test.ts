@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Feed, ProblemType, XmlDocument } from '../../src';
-import { expectProblem, serve } from './negotiation-fixture';
+import { expectProblem, serve } from '../setup/negotiation-fixture';
 
 const XXE = `<?xml version="1.0"?>
 <!DOCTYPE book [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Parser as Xml2js } from 'xml2js';
 import { z } from 'zod';
-import { serve } from './negotiation-fixture';
+import { serve } from '../setup/negotiation-fixture';
 
 const Book = z.object({
   title: z.string(),

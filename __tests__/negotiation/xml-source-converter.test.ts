@@ -1,7 +1,7 @@
 import { DOMParser } from '@xmldom/xmldom';
 import request from 'supertest';
 import { XmlDocument } from '../../src';
-import { serve } from './negotiation-fixture';
+import { serve } from '../setup/negotiation-fixture';
 
 describe('the XML source converter over HTTP', () => {
   const received: XmlDocument[] = [];

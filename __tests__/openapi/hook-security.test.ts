@@ -1,5 +1,5 @@
 import { createRouter, hooks } from '../../src';
-import { openApiErrors } from './validate-openapi';
+import { openApiErrors } from '../setup/validate-openapi';
 
 const info = { title: 'Notes', version: '1.0.0' };
 const bearer = { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Multipart, createRouter, multipartWith } from '../../src';
-import { openApiErrors } from './validate-openapi';
+import { openApiErrors } from '../setup/validate-openapi';
 
 describe('router.openapi() for multipart/form-data bodies', () => {
   const api = createRouter();

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { z } from 'zod';
 import { type OpenApiDocument, type OperationObject, type ParameterObject, createRouter } from '../../src';
-import { openApiErrors } from './validate-openapi';
+import { openApiErrors } from '../setup/validate-openapi';
 
 const info = { title: 'Cars', version: '1.0.0' };
 

@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { z } from 'zod';
 import { ResponseEntity, createRouter } from '../../src';
-import { openApiErrors } from './validate-openapi';
+import { openApiErrors } from '../setup/validate-openapi';
 
 const info = { title: 'Books', version: '1' };
 const book = z.object({ isbn: z.string(), title: z.string(), pages: z.number().int().positive() });

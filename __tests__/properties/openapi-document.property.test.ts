@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { type OpenApiDocument, type OperationObject, type RouteBuilder, type Router, createRouter } from '../../src';
-import { openApiErrorsOfEach } from '../openapi/validate-openapi';
+import { openApiErrorsOfEach } from '../setup/validate-openapi';
 
 /**
  * For random route tables (paths with literals, patterned placeholders, catch-alls and matrix

@@ -5,7 +5,8 @@ import pino from 'pino';
 import { createApp } from '../../routes/app';
 import { createMemoryStore } from '../../routes/store/memory-store';
 import type { ServiceStore } from '../../routes/store/store';
-import { AS_ADMIN, PNG } from '../routes/service-fixture';
+import { AS_ADMIN, PNG } from '../setup/service-fixture';
+import { type Answer, readAnswer } from '../setup/text-answer';
 
 /**
  * Writes are all or nothing: a PUT or PATCH that fails at any step (the body, a precondition, the
@@ -15,20 +16,12 @@ import { AS_ADMIN, PNG } from '../routes/service-fixture';
 
 jest.setTimeout(20_000);
 
-interface Answer {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
 
 function call(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const bytes = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body);
     const req = httpRequest(`${base}${path}`, { method, agent: false, headers: { ...AS_ADMIN, ...headers, ...(bytes && { 'Content-Length': String(bytes.length) }) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      readAnswer(res, resolve, reject);
     });
     req.on('error', reject);
     req.end(bytes);

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
-import { serve } from '../router/app-fixture';
+import { serve } from '../setup/app-fixture';
 import { listeningServers } from '../setup/listening';
 
 /**

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AS_ADMIN } from '../routes/service-fixture';
+import { AS_ADMIN } from '../setup/service-fixture';
 
 /**
  * Graceful shutdown under load: the service (`routes/server.ts`, as `npm start` runs it) in its own

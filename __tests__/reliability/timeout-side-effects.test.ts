@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { expectProblem, serve } from '../router/app-fixture';
+import { expectProblem, serve } from '../setup/app-fixture';
 import { listeningServers } from '../setup/listening';
 
 /**

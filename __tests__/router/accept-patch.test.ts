@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { expectProblem, serve } from './app-fixture';
+import { expectProblem, serve } from '../setup/app-fixture';
 
 /** RFC 5789 section 3.1: where a resource's PATCH is described, Accept-Patch names the patch documents it takes. */
 describe('Accept-Patch', () => {

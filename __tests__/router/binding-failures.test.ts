@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { expectProblem, serve } from './app-fixture';
+import { expectProblem, serve } from '../setup/app-fixture';
 
 describe('binding failures of one request', () => {
   const app = serve((api) => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createRouter } from '../../src';
-import { serve } from './app-fixture';
+import { serve } from '../setup/app-fixture';
 
 describe('the fluent form', () => {
   const app = serve((api) => {

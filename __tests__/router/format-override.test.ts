@@ -3,8 +3,8 @@ import request from 'supertest';
 import { type FormatOptions, ProblemType, createRouter } from '../../src';
 import { MemoryStore, cache } from '../../middleware/cache';
 import { listeningServers } from '../setup/listening';
-import { serverFor, underBothMounts } from '../hooks/both-mounts';
-import { expectProblem } from './app-fixture';
+import { serverFor, underBothMounts } from '../setup/both-mounts';
+import { expectProblem } from '../setup/app-fixture';
 
 function users(formats: FormatOptions | undefined, calls = { count: 0 }) {
   const api = createRouter({ onError: jest.fn(), ...(formats !== undefined && { formats }) });

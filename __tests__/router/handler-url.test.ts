@@ -2,7 +2,7 @@ import http from 'node:http';
 import express from 'express';
 import request from 'supertest';
 import { type Router, type RouterOptions, ResponseEntity, createRouter } from '../../src';
-import { expectProblem } from './app-fixture';
+import { expectProblem } from '../setup/app-fixture';
 
 /** A users resource whose POST answers 201 with a Location built by `ctx.url`. */
 function users(options: RouterOptions = {}): Router<string> {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { serve } from './app-fixture';
+import { serve } from '../setup/app-fixture';
 
 describe('HEAD', () => {
   const handler = jest.fn(() => ({ make: 'Volvo', year: 2012 }));

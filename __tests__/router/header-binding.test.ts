@@ -3,7 +3,7 @@ import request from 'supertest';
 import { ProblemType, createRouter } from '../../src';
 import { MemoryStore, cache } from '../../middleware/cache';
 import { listeningServers } from '../setup/listening';
-import { expectProblem, serve } from './app-fixture';
+import { expectProblem, serve } from '../setup/app-fixture';
 
 describe('request header binding, .header(name, options)', () => {
   const app = serve((api) => {

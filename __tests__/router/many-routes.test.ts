@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { serve } from './app-fixture';
+import { serve } from '../setup/app-fixture';
 
 describe('a router with 5,000 routes', () => {
   const count = 5000;

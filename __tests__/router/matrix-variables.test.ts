@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { ProblemType, createRouter } from '../../src';
-import { expectProblem, serve } from './app-fixture';
+import { expectProblem, serve } from '../setup/app-fixture';
 
 describe('matrix variables, .matrix(name, options)', () => {
   const app = serve((api) => {

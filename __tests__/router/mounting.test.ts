@@ -2,7 +2,7 @@ import http from 'node:http';
 import express from 'express';
 import request from 'supertest';
 import { createRouter } from '../../src';
-import { serve } from './app-fixture';
+import { serve } from '../setup/app-fixture';
 
 describe('router.middleware()', () => {
   describe('when mounted at the root', () => {

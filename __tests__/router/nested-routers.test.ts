@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { AmbiguousMappingError, type HookSet, createRouter } from '../../src';
-import { serverFor, underBothMounts } from '../hooks/both-mounts';
-import { expectProblem } from './app-fixture';
+import { serverFor, underBothMounts } from '../setup/both-mounts';
+import { expectProblem } from '../setup/app-fixture';
 
 /** An outer router at /api with a v2 router mounted at /v2, and an admin router mounted in v2. */
 function tree(log: string[] = []) {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { z } from 'zod';
 import { HttpError, PreconditionFailed, ProblemType } from '../../src';
-import { expectProblem, serve } from './app-fixture';
+import { expectProblem, serve } from '../setup/app-fixture';
 
 /**
  * A store's compare-and-set, as a database does it (`UPDATE ... WHERE version = $expected`): the

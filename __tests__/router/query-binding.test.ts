@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ProblemType, createRouter } from '../../src';
-import { expectProblem, serve } from './app-fixture';
+import { expectProblem, serve } from '../setup/app-fixture';
 
 describe('query parameter binding, .query(name, options)', () => {
   const app = serve((api) => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { BadRequest, Conflict, HttpError, NotFound, ProblemType, ResponseEntity } from '../../src';
-import { expectProblem, serve } from './app-fixture';
+import { expectProblem, serve } from '../setup/app-fixture';
 
 describe('what a handler returns', () => {
   const app = serve((api) => {

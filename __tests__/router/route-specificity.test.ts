@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Router } from '../../src';
-import { serve } from './app-fixture';
+import { serve } from '../setup/app-fixture';
 
 type Declare = (api: Router) => void;
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { serve } from './app-fixture';
+import { serve } from '../setup/app-fixture';
 
 describe('router-level defaults, createRouter({ ... })', () => {
   it('prefixes every route with the router path', async () => {

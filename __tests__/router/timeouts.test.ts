@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import express from 'express';
 import request from 'supertest';
 import { createRouter } from '../../src';
-import { expectProblem, serve } from './app-fixture';
+import { expectProblem, serve } from '../setup/app-fixture';
 
 describe('route timeouts, .timeout(ms, { status })', () => {
   let aborted: AbortSignal[] = [];

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ProblemType } from '../../src';
-import { expectProblem, serve } from './app-fixture';
+import { expectProblem, serve } from '../setup/app-fixture';
 
 describe('when the path matches but no route matches fully', () => {
   const app = serve((api) => {

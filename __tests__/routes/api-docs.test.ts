@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import type { OperationObject } from '../../src';
-import { openApiErrors } from '../openapi/validate-openapi';
-import { expectProblem, service } from './service-fixture';
+import { openApiErrors } from '../setup/validate-openapi';
+import { expectProblem, service } from '../setup/service-fixture';
 
 const SWAGGER_UI = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

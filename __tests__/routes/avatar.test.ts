@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AS_ADMIN, JPEG, PNG, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, JPEG, PNG, expectProblem, service } from '../setup/service-fixture';
 
 const ONE_YEAR_MS = 31_536_000_000;
 

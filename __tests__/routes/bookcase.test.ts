@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AS_ADMIN, JSON_TYPE, XML_TYPE, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, JSON_TYPE, XML_TYPE, expectProblem, service } from '../setup/service-fixture';
 
 const XML_BOOKCASE = `<?xml version="1.0"?>
 <bookcase><name>Study</name>

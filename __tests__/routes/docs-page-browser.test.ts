@@ -6,7 +6,7 @@ import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import type { OpenApiDocument } from '../../src';
 import { listeningServers } from '../setup/listening';
-import { service } from './service-fixture';
+import { service } from '../setup/service-fixture';
 
 /**
  * The API reference page at /docs in a real browser: Debian's chromium (scripts/test-tools.sh

@@ -1,6 +1,6 @@
 import { DOMParser } from '@xmldom/xmldom';
 import request from 'supertest';
-import { service } from './service-fixture';
+import { service } from '../setup/service-fixture';
 
 /** The service's 404 for a path no route matches: negotiated like every routed problem (issue 18). */
 describe('the service fallback 404', () => {

@@ -6,7 +6,7 @@ import { createMemoryStore } from '../../routes/store/memory-store';
 import { ProblemType } from '../../src';
 import type { MemoryStore } from '../../src/entries/cache';
 import { listeningServers } from '../setup/listening';
-import { AS_ADMIN, PNG, expectProblem } from './service-fixture';
+import { AS_ADMIN, PNG, expectProblem } from '../setup/service-fixture';
 
 const listening = listeningServers();
 const parser = new Parser();

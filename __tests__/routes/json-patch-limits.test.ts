@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { MAX_PATCH_OPERATIONS } from '../../routes/patch/json-patch';
-import { AS_ADMIN, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, expectProblem, service } from '../setup/service-fixture';
 
 /** The largest bookcase the schema allows, 10,000 books, in a little under the 1 MB body limit. */
 const BOOKS = Array.from({ length: 10_000 }, (_, i) => ({

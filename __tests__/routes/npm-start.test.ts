@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AS_ADMIN } from './service-fixture';
+import { AS_ADMIN } from '../setup/service-fixture';
+import { type Answer, readAnswer } from '../setup/text-answer';
 
 jest.setTimeout(60_000);
 
@@ -40,20 +41,12 @@ function npmStart(env: Record<string, string> = {}): Promise<Started> {
   });
 }
 
-interface Answer {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
 
 /** A plain HTTP request; `send` may hold back the end of the body until it resolves. */
 function call(url: string, method = 'GET', headers: Record<string, string | number> = {}, body?: string, before?: () => Promise<void>): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers, agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      readAnswer(res, resolve, reject);
     });
     req.on('error', reject);
     if (body === undefined) return void req.end();

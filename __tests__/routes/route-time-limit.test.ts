@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ProblemType } from '../../src';
 import { createApp } from '../../routes/app';
 import type { ServiceStore } from '../../routes/store/store';
-import { AS_ADMIN, PNG, expectProblem } from './service-fixture';
+import { AS_ADMIN, PNG, expectProblem } from '../setup/service-fixture';
 
 /** A store whose every call never settles, as one on a network that stopped answering. */
 function hangingStore(): ServiceStore {

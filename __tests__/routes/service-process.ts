@@ -1,7 +1,10 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { AS_ADMIN } from './service-fixture';
+import { AS_ADMIN } from '../setup/service-fixture';
+import { type Answer, readAnswer } from '../setup/text-answer';
+
+export type { Answer } from '../setup/text-answer';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -40,13 +43,6 @@ export function startService(env: Record<string, string>): Promise<ServiceProces
   });
 }
 
-/** What a request got. */
-export interface Answer {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
-
 /** Keep-alive connections, so that racing requests are not slowed by connecting. */
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -58,11 +54,7 @@ export function call(base: string, method: string, path: string, headers: Record
     const auth = method === 'GET' || method === 'HEAD' ? {} : AS_ADMIN;
     const sent = body === undefined ? { ...auth, ...headers } : { 'Content-Type': 'application/json', 'Content-Length': String(body.length), ...auth, ...headers };
     const req = httpRequest(`${base}${path}`, { method, headers: sent, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      res.on('error', reject);
+      readAnswer(res, resolve, reject);
     });
     req.on('error', reject);
     req.end(body);

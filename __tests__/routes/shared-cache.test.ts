@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import type { Express } from 'express';
-import { AS_ADMIN, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, expectProblem, service } from '../setup/service-fixture';
 import type { MemoryStore } from '../../middleware/cache';
 
 // The cache keys on the Host: every request of a test goes to the same origin.

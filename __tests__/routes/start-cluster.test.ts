@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
 import { type RedisServer, startRedis } from '../setup/redis-server';
-import { AS_ADMIN } from './service-fixture';
+import { AS_ADMIN } from '../setup/service-fixture';
+import { type Answer, readAnswer } from '../setup/text-answer';
 
 jest.setTimeout(300_000);
 
@@ -26,11 +27,6 @@ afterAll(async () => {
   await redis.stop();
 });
 
-interface Answer {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
 
 /** One request on `agent` (one kept-alive connection: one worker). */
 function call(agent: Agent, url: string, method = 'GET', body?: string): Promise<Answer> {
@@ -38,10 +34,7 @@ function call(agent: Agent, url: string, method = 'GET', body?: string): Promise
     // The service's writes need the admin's token (routes/README.md).
     const headers = body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...AS_ADMIN };
     const req = httpRequest(url, { method, agent, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      readAnswer(res, resolve, reject);
     });
     req.on('error', reject);
     req.end(body);

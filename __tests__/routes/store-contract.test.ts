@@ -6,7 +6,7 @@ import { openStore } from '../../routes/store/open-store';
 import { type ServiceStore, type StoreOptions, VersionMismatch } from '../../routes/store/store';
 import { PreconditionFailed } from '../../src';
 import { type RunningPostgres, startPostgres } from '../setup/postgres';
-import { PNG } from './service-fixture';
+import { PNG } from '../setup/service-fixture';
 
 /**
  * The contract of a service store, one suite for every store: in memory, SQLite (a file) and

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp } from '../../routes/app';
 import { createMemoryStore } from '../../routes/store/memory-store';
-import { AS_ADMIN, service } from './service-fixture';
+import { AS_ADMIN, service } from '../setup/service-fixture';
 import { startService } from './service-process';
 
 describe('the service tags its responses with surrogate keys', () => {

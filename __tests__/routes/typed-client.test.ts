@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import type { OpenApiDocument } from '../../src';
 import { listeningServers } from '../setup/listening';
 import { DEVELOPMENT_TOKENS } from '../../routes/auth/accounts';
-import { service } from './service-fixture';
+import { service } from '../setup/service-fixture';
 
 /**
  * The typed client round trip of issue 22: openapi-typescript turns the document the service

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createApp } from '../../routes/app';
 import { createMemoryStore } from '../../routes/store/memory-store';
 import { MAX_USERS } from '../../routes/store/store';
-import { AS_ADMIN, expectProblem } from './service-fixture';
+import { AS_ADMIN, expectProblem } from '../setup/service-fixture';
 
 const USER = { name: 'Ada Lovelace', email: 'lovelace@example.org', role: 'admin' as const };
 

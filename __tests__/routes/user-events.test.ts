@@ -4,7 +4,7 @@ import { EventSource } from 'eventsource';
 import request from 'supertest';
 import { createApp } from '../../routes/app';
 import { createMemoryStore } from '../../routes/store/memory-store';
-import { close, listen, waitFor } from '../streams/stream-fixture';
+import { close, listen, waitFor } from '../setup/stream-fixture';
 
 /** What an EventSource received: each event's type, id and data. */
 interface Received {

@@ -2,7 +2,7 @@ import Parser from 'rss-parser';
 import request from 'supertest';
 import { FEED_ENTRIES } from '../../routes/user-feed';
 import { atomSchemaErrors, feedparser, xmllintErrors } from '../setup/xml-validators';
-import { AS_ADMIN, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, expectProblem, service } from '../setup/service-fixture';
 
 const parser = new Parser();
 

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { createApp } from '../../routes/app';
 import { createMemoryStore } from '../../routes/store/memory-store';
 import { listeningServers } from '../setup/listening';
-import { AS_ADMIN, XML_TYPE, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, XML_TYPE, expectProblem, service } from '../setup/service-fixture';
 
 const ids = (body: { id: string }[]) => body.map((u) => u.id);
 

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { AS_ADMIN, JSON_TYPE, XML_TYPE, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, JSON_TYPE, XML_TYPE, expectProblem, service } from '../setup/service-fixture';
 
 const ADA = { id: '1', name: 'Ada Lovelace', email: 'lovelace@example.org', role: 'admin' };
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { AS_ADMIN, JSON_TYPE, XML_TYPE, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, JSON_TYPE, XML_TYPE, expectProblem, service } from '../setup/service-fixture';
 
 const LINUS = { name: 'Linus Torvalds', email: 'torvalds@example.org', role: 'viewer' };
 

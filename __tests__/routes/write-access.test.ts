@@ -5,7 +5,7 @@ import { Accounts, DEVELOPMENT_TOKENS, serviceAccounts } from '../../routes/auth
 import { decideWrite } from '../../routes/auth/write-access';
 import { createApp } from '../../routes/app';
 import { listeningServers } from '../setup/listening';
-import { AS_ADMIN, AS_USER, PNG, expectProblem, service } from './service-fixture';
+import { AS_ADMIN, AS_USER, PNG, expectProblem, service } from '../setup/service-fixture';
 
 const listening = listeningServers();
 

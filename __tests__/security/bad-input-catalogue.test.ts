@@ -5,7 +5,7 @@ import { createApp } from '../../routes/app';
 import { type RunningServer, startServer } from '../../routes/http/graceful-server';
 import { createMemoryStore } from '../../routes/store/memory-store';
 import type { ServiceStore } from '../../routes/store/store';
-import { AS_ADMIN, PNG } from '../routes/service-fixture';
+import { AS_ADMIN, PNG } from '../setup/service-fixture';
 import { type RawAnswer, head as rawHead, rawRequest } from '../setup/raw-http';
 
 /** A request head; a write's carries the admin's token, so that what is caught is the bad input, not the missing token. */

@@ -1,8 +1,8 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import request from 'supertest';
 import { BadRequest } from '../../src';
-import { serve } from '../negotiation/negotiation-fixture';
-import { service } from '../routes/service-fixture';
+import { serve } from '../setup/negotiation-fixture';
+import { service } from '../setup/service-fixture';
 
 const SCRIPT = '<script xmlns="http://www.w3.org/1999/xhtml">alert(1)</script>]]><x/>';
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';

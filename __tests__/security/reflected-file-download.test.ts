@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { NotFound, ResponseEntity, createRouter, writeProblemFor } from '../../src';
-import { serverFor, underBothMounts } from '../hooks/both-mounts';
+import { serverFor, underBothMounts } from '../setup/both-mounts';
 
 /** An API whose answers reflect what the request sent: the shape an RFD link abuses. */
 function reflecting(formats = false) {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ResponseEntity } from '../../src';
-import { binary, serve } from '../negotiation/negotiation-fixture';
+import { binary, serve } from '../setup/negotiation-fixture';
 
 /** What Chrome and Firefox send when navigating to a page. */
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { ProblemType } from '../../src/errors/problem-types';
 import { AtomConverter, type BodyConverter, type BodyKind, RssConverter, XmlObjectConverter, XmlSourceConverter } from '../../src/converters';
 import { DEFAULT_BODY_LIMIT } from '../../src/exchange/body-reader';
-import { readOptions } from '../converters/helpers';
-import { AS_ADMIN, expectProblem, service } from '../routes/service-fixture';
+import { readOptions } from '../setup/converter-fixture';
+import { AS_ADMIN, expectProblem, service } from '../setup/service-fixture';
 import { countCharacterVisits } from '../setup/character-visits';
 
 /**

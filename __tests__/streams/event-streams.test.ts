@@ -3,8 +3,8 @@ import express from 'express';
 import request from 'supertest';
 import { type ServerSentEvent, createRouter, eventStream } from '../../src';
 import { cache } from '../../middleware/cache';
-import { type Mount, underBothMounts } from '../hooks/both-mounts';
-import { TrackedSource, close, listen, rawGet, serving, waitFor } from './stream-fixture';
+import { type Mount, underBothMounts } from '../setup/both-mounts';
+import { TrackedSource, close, listen, rawGet, serving, waitFor } from '../setup/stream-fixture';
 
 /** Collects what arrives of a body, as text. */
 function received(res: http.IncomingMessage): { text: string } {

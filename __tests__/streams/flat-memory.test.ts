@@ -1,9 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { Mount } from '../hooks/both-mounts';
+import type { Mount } from '../setup/both-mounts';
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { serving } from './stream-fixture';
+import { serving } from '../setup/stream-fixture';
 
 /**
  * The bytes a client in a process of its own read from `url`: its buffers are not in the

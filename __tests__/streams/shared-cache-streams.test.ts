@@ -3,7 +3,7 @@ import express from 'express';
 import request from 'supertest';
 import { type CacheOptions, cache } from '../../middleware/cache';
 import { createRouter } from '../../src';
-import { TrackedSource, close, listen, rawGet } from './stream-fixture';
+import { TrackedSource, close, listen, rawGet } from '../setup/stream-fixture';
 
 /**
  * The shared cache in front of streamed answers: it stores a streamed answer as it streams

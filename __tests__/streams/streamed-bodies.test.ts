@@ -2,8 +2,8 @@ import type http from 'node:http';
 import { Readable } from 'node:stream';
 import request from 'supertest';
 import { NotFound, ResponseEntity } from '../../src';
-import { type Mount, underBothMounts } from '../hooks/both-mounts';
-import { TrackedSource, rawGet, serving, waitFor } from './stream-fixture';
+import { type Mount, underBothMounts } from '../setup/both-mounts';
+import { TrackedSource, rawGet, serving, waitFor } from '../setup/stream-fixture';
 
 /** Reads a body as text whatever its type (supertest parses only the types it knows). */
 function asText(response: request.Response, callback: (error: Error | null, body: unknown) => void): void {

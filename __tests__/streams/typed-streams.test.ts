@@ -2,9 +2,9 @@ import type http from 'node:http';
 import request from 'supertest';
 import { z } from 'zod';
 import { ResponseEntity, createRouter, streamOf } from '../../src';
-import { underBothMounts } from '../hooks/both-mounts';
-import { openApiErrors } from '../openapi/validate-openapi';
-import { rawGet, serving } from './stream-fixture';
+import { underBothMounts } from '../setup/both-mounts';
+import { openApiErrors } from '../setup/validate-openapi';
+import { rawGet, serving } from '../setup/stream-fixture';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
 import { ProblemType } from '../../../src/errors/problem-types';
 import { parseMediaType } from '../../../src/http/media-type';
 import { CsvConverter, parseCsv } from '../../../src/converters';
-import { readOptions, rejection } from '../helpers';
+import { readOptions, rejection } from '../../setup/converter-fixture';
 
 const converter = new CsvConverter();
 const CSV = parseMediaType('text/csv');

@@ -2,7 +2,7 @@ import Parser from 'rss-parser';
 import { ProblemType } from '../../../src/errors/problem-types';
 import { parseMediaType } from '../../../src/http/media-type';
 import { AtomConverter, Feed, RssConverter } from '../../../src/converters';
-import { readOptions, rejection } from '../helpers';
+import { readOptions, rejection } from '../../setup/converter-fixture';
 
 const atom = new AtomConverter();
 const rss = new RssConverter();

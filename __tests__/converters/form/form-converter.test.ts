@@ -3,7 +3,7 @@ import { ProblemType } from '../../../src/errors/problem-types';
 import { parseMediaType } from '../../../src/http/media-type';
 import { z } from 'zod';
 import { Form, FormConverter, type JsonSchemaLike, shapeOf } from '../../../src/converters';
-import { readOptions, rejection } from '../helpers';
+import { readOptions, rejection } from '../../setup/converter-fixture';
 
 const converter = new FormConverter();
 const read = (body: string | Buffer, contentType = 'application/x-www-form-urlencoded') =>

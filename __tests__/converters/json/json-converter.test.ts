@@ -1,7 +1,7 @@
 import { ProblemType } from '../../../src/errors/problem-types';
 import { parseMediaType } from '../../../src/http/media-type';
 import { JsonConverter } from '../../../src/converters';
-import { readOptions, rejection } from '../helpers';
+import { readOptions, rejection } from '../../setup/converter-fixture';
 
 const converter = new JsonConverter();
 const read = (text: string | Buffer, contentType = 'application/json', maxDepth?: number) =>

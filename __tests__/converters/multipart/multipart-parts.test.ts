@@ -9,8 +9,8 @@ import { pipeline } from 'node:stream/promises';
 import request from 'supertest';
 import { type FilePart, type HttpError, MultipartParts, createRouter } from '../../../src';
 import { MultipartConverter, type MultipartLimits } from '../../../src/converters';
-import { serverFor, underBothMounts } from '../../hooks/both-mounts';
-import { expectProblem } from '../../router/app-fixture';
+import { serverFor, underBothMounts } from '../../setup/both-mounts';
+import { expectProblem } from '../../setup/app-fixture';
 
 jest.setTimeout(120_000);
 

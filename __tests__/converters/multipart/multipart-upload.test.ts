@@ -7,8 +7,8 @@ import request from 'supertest';
 import { z } from 'zod';
 import { Multipart, type UploadedFile, multipartWith } from '../../../src';
 import { MultipartConverter } from '../../../src/converters';
-import { expectProblem } from '../../router/app-fixture';
-import { serverFor, underBothMounts } from '../../hooks/both-mounts';
+import { expectProblem } from '../../setup/app-fixture';
+import { serverFor, underBothMounts } from '../../setup/both-mounts';
 import { createRouter } from '../../../src';
 
 jest.setTimeout(60_000);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ProblemType } from '../../../src/errors/problem-types';
 import { parseMediaType } from '../../../src/http/media-type';
 import { JsonConverter, XmlObjectConverter, shapeOf, type JsonSchemaLike } from '../../../src/converters';
-import { readOptions, rejection } from '../helpers';
+import { readOptions, rejection } from '../../setup/converter-fixture';
 
 const xml = new XmlObjectConverter();
 const json = new JsonConverter();

@@ -1,7 +1,7 @@
 import { ProblemType } from '../../../src/errors/problem-types';
 import { parseMediaType } from '../../../src/http/media-type';
 import { AtomConverter, type BodyConverter, type BodyKind, RssConverter, XmlObjectConverter, XmlSourceConverter } from '../../../src/converters';
-import { readOptions, rejection } from '../helpers';
+import { readOptions, rejection } from '../../setup/converter-fixture';
 
 const XXE = `<?xml version="1.0"?>
 <!DOCTYPE book [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>

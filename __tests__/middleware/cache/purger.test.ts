@@ -2,8 +2,8 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { type Router, PreconditionFailed, ResponseEntity, createRouter } from '../../src';
-import { type Purger, type PurgerOptions, purger } from '../../src/entries/cache';
+import { type Router, PreconditionFailed, ResponseEntity, createRouter } from '../../../src';
+import { type Purger, type PurgerOptions, purger } from '../../../src/entries/cache';
 
 /** What a fake cache in front received. */
 interface Received {

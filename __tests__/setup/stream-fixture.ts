@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Router, createRouter } from '../../src';
-import { type Mount, serverFor } from '../hooks/both-mounts';
+import { type Mount, serverFor } from './both-mounts';
 
 /**
  * A source a streaming handler returns, that records what the writer did with it: how many

@@ -1,5 +1,5 @@
-import { MemoryStore, type StoredResponse, storedSize } from '../../middleware/cache';
-import { runCacheStoreContract } from '../../testing/cache-store-contract';
+import { MemoryStore, type StoredResponse, storedSize } from '../../../middleware/cache';
+import { runCacheStoreContract } from '../../../testing/cache-store-contract';
 
 const response = (bytes: number): StoredResponse => ({
   status: 200,

@@ -1,11 +1,11 @@
 import type http from 'node:http';
 import express from 'express';
 import request from 'supertest';
-import { RedisStore, type StoredResponse, TieredStore, cache } from '../../middleware/cache';
-import { runCacheStoreContract } from '../../testing/cache-store-contract';
-import { listeningServers } from '../setup/listening';
-import { type RedisServer, startRedis } from '../setup/redis-server';
-import { type TrackedStore, tracked } from '../setup/tracked-store';
+import { RedisStore, type StoredResponse, TieredStore, cache } from '../../../middleware/cache';
+import { runCacheStoreContract } from '../../../testing/cache-store-contract';
+import { listeningServers } from '../../setup/listening';
+import { type RedisServer, startRedis } from '../../setup/redis-server';
+import { type TrackedStore, tracked } from '../../setup/tracked-store';
 
 const listening = listeningServers();
 let server: RedisServer;

@@ -1,4 +1,4 @@
-import { KeyFamilies } from '../../middleware/cache/key-families';
+import { KeyFamilies } from '../../../middleware/cache/key-families';
 
 describe('KeyFamilies: the stored keys invalidation removes together', () => {
   it('answers every stored spelling of a URI once, then forgets them', () => {

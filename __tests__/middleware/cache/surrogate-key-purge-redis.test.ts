@@ -2,12 +2,12 @@ import type http from 'node:http';
 import express from 'express';
 import request from 'supertest';
 import { createClient } from 'redis';
-import { RedisStore, type SharedCache, type StoredResponse, TieredStore, cache } from '../../middleware/cache';
-import { listeningServers } from '../setup/listening';
-import { type RedisServer, startRedis } from '../setup/redis-server';
-import { type TrackedStore, tracked } from '../setup/tracked-store';
-import { seededNames, taggedUserRoutes } from '../setup/tagged-users';
-import { until } from '../setup/until';
+import { RedisStore, type SharedCache, type StoredResponse, TieredStore, cache } from '../../../middleware/cache';
+import { listeningServers } from '../../setup/listening';
+import { type RedisServer, startRedis } from '../../setup/redis-server';
+import { type TrackedStore, tracked } from '../../setup/tracked-store';
+import { seededNames, taggedUserRoutes } from '../../setup/tagged-users';
+import { until } from '../../setup/until';
 
 const listening = listeningServers();
 let server: RedisServer;

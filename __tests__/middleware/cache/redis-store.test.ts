@@ -1,11 +1,11 @@
 import express from 'express';
 import request from 'supertest';
 import { createClient } from 'redis';
-import { type CacheStore, RedisStore, type StoredResponse, cache } from '../../middleware/cache';
-import { runCacheStoreContract } from '../../testing/cache-store-contract';
-import { listeningServers } from '../setup/listening';
-import { type RedisServer, startRedis } from '../setup/redis-server';
-import { tracked } from '../setup/tracked-store';
+import { type CacheStore, RedisStore, type StoredResponse, cache } from '../../../middleware/cache';
+import { runCacheStoreContract } from '../../../testing/cache-store-contract';
+import { listeningServers } from '../../setup/listening';
+import { type RedisServer, startRedis } from '../../setup/redis-server';
+import { tracked } from '../../setup/tracked-store';
 
 const listening = listeningServers();
 let server: RedisServer;

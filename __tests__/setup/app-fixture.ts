@@ -15,11 +15,11 @@ export function serve(declare: (api: Router) => void, options: RouterOptions = {
   return app;
 }
 
-/** Asserts an RFC 9457 problem document with this status, and answers it. */
-export function expectProblem(res: Response, status: number): Record<string, unknown> {
+/** Asserts an RFC 9457 problem document (JSON) with this status, and answers it. */
+export function expectProblem(res: Response, status: number): { type: string; title: string; status: number; detail: string; instance: string; [extension: string]: unknown } {
   expect(res.status).toBe(status);
   expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
-  const body = JSON.parse(res.text) as Record<string, unknown>;
+  const body = JSON.parse(res.text) as ReturnType<typeof expectProblem>;
   expect(body).toMatchObject({ status, type: expect.any(String), title: expect.any(String), detail: expect.any(String), instance: expect.any(String) });
   return body;
 }

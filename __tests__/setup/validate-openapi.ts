@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import type { OpenApiDocument } from '../../src';
 
-const SCRIPT = path.join(__dirname, 'validate-openapi.mjs');
+const SCRIPT = path.join(__dirname, './validate-openapi.mjs');
 
 /**
  * The errors of each document against the OpenAPI 3.1 schema (@seriousme/openapi-schema-validator:

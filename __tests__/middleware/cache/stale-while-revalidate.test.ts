@@ -1,9 +1,9 @@
 import express, { type Request } from 'express';
 import request from 'supertest';
-import { type CacheOptions, cache } from '../../middleware/cache';
-import { formatHttpDate } from '../../src/caching/http-date';
-import { listeningServers } from '../setup/listening';
-import { until } from '../setup/until';
+import { type CacheOptions, cache } from '../../../middleware/cache';
+import { formatHttpDate } from '../../../src/caching/http-date';
+import { listeningServers } from '../../setup/listening';
+import { until } from '../../setup/until';
 
 const listening = listeningServers();
 const START = Date.UTC(2025, 0, 1, 12, 0, 0);

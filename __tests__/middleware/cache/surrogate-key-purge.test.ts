@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
-import { MemoryStore, type StoredResponse, cache } from '../../middleware/cache';
-import { seededNames, taggedUserRoutes } from '../setup/tagged-users';
+import { MemoryStore, type StoredResponse, cache } from '../../../middleware/cache';
+import { seededNames, taggedUserRoutes } from '../../setup/tagged-users';
 
 const response = (surrogateKeys?: string[], bytes = 10): StoredResponse => ({
   status: 200,

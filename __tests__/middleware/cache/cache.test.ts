@@ -1,10 +1,10 @@
 import http from 'node:http';
 import express, { type Request } from 'express';
 import request from 'supertest';
-import { listeningServers } from '../setup/listening';
-import { type CacheOptions, MemoryStore, cache } from '../../middleware/cache';
-import { formatHttpDate } from '../../src/caching/http-date';
-import { ProblemType } from '../../src/errors/problem-types';
+import { listeningServers } from '../../setup/listening';
+import { type CacheOptions, MemoryStore, cache } from '../../../middleware/cache';
+import { formatHttpDate } from '../../../src/caching/http-date';
+import { ProblemType } from '../../../src/errors/problem-types';
 
 const START = Date.UTC(2025, 0, 1, 12, 0, 0);
 

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { RedisStore, TieredStore, cache } from '../../middleware/cache';
-import { listeningServers } from '../setup/listening';
-import { type RedisServer, startRedis } from '../setup/redis-server';
-import { until } from '../setup/until';
+import { RedisStore, TieredStore, cache } from '../../../middleware/cache';
+import { listeningServers } from '../../setup/listening';
+import { type RedisServer, startRedis } from '../../setup/redis-server';
+import { until } from '../../setup/until';
 
 const listening = listeningServers();
 let server: RedisServer;

@@ -1,8 +1,8 @@
 import express from 'express';
 import request from 'supertest';
-import { cache } from '../../middleware/cache';
-import { ProblemType } from '../../src/errors/problem-types';
-import { listeningServers } from '../setup/listening';
+import { cache } from '../../../middleware/cache';
+import { ProblemType } from '../../../src/errors/problem-types';
+import { listeningServers } from '../../setup/listening';
 
 const listening = listeningServers();
 const LAST_MODIFIED = 'Sun, 06 Nov 1994 08:49:37 GMT';

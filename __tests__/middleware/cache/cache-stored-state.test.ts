@@ -1,8 +1,8 @@
 import express from 'express';
 import request from 'supertest';
-import { listeningServers } from '../setup/listening';
-import { cache } from '../../middleware/cache';
-import { formatHttpDate } from '../../src/caching/http-date';
+import { listeningServers } from '../../setup/listening';
+import { cache } from '../../../middleware/cache';
+import { formatHttpDate } from '../../../src/caching/http-date';
 
 const listening = listeningServers();
 

@@ -1,11 +1,11 @@
 import type http from 'node:http';
 import express from 'express';
 import request from 'supertest';
-import { RedisStore, TieredStore, cache } from '../../middleware/cache';
-import { listeningServers } from '../setup/listening';
-import { type RedisServer, startRedis } from '../setup/redis-server';
-import { tracked } from '../setup/tracked-store';
-import { until } from '../setup/until';
+import { RedisStore, TieredStore, cache } from '../../../middleware/cache';
+import { listeningServers } from '../../setup/listening';
+import { type RedisServer, startRedis } from '../../setup/redis-server';
+import { tracked } from '../../setup/tracked-store';
+import { until } from '../../setup/until';
 
 const listening = listeningServers();
 let server: RedisServer;

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Express } from 'express';
-import type { Response } from 'supertest';
 import { type App, createApp } from '../../routes/app';
 import { DEVELOPMENT_TOKENS } from '../../routes/auth/accounts';
 import { createMemoryStore } from '../../routes/store/memory-store';
@@ -11,14 +10,8 @@ export function service(options: { cache?: boolean; now?: () => Date } = {}): Ap
   return createApp({ cache: options.cache ?? false, store: createMemoryStore(options.now === undefined ? {} : { now: options.now }) });
 }
 
-/** Asserts an RFC 9457 problem document with this status, and answers its members. */
-export function expectProblem(res: Response, status: number): Record<string, unknown> {
-  expect(res.status).toBe(status);
-  expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
-  const body = JSON.parse(res.text) as Record<string, unknown>;
-  expect(body).toMatchObject({ status, type: expect.any(String), title: expect.any(String), detail: expect.any(String) });
-  return body;
-}
+/** The service's problems are the router's: asserted by the one {@link expectProblem} of the tests. */
+export { expectProblem } from './app-fixture';
 
 /** A 1x1 PNG, the one the README's walkthrough uploads. */
 export const PNG = readFileSync(join(__dirname, '../../routes/assets/avatar.png'));
