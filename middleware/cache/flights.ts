@@ -21,22 +21,12 @@ export class Flight {
     readonly variant: string,
   ) {}
 
-  /** Whether it is settled. */
-  get settled(): boolean {
-    return this.#settled;
-  }
-
   /**
    * Calls `then` once it is settled, with the store's write of its response (to give a shared
    * store's fetch lock back once the others can read what it stored).
    */
   whenSettled(then: (written: PromiseLike<void> | void) => void): void {
     this.#onSettled = then;
-  }
-
-  /** How many requests wait for it. */
-  get waiting(): number {
-    return this.#waiters.size;
   }
 
   /**
@@ -82,8 +72,6 @@ export class Flight {
  */
 export class Flights {
   readonly #flights = new Map<string, Map<string, Flight>>();
-  /** How many requests went to the handler as a flight, and how many waited for one (for the bench). */
-  readonly counts = { led: 0, waited: 0 };
 
   /** The flight under way for `key` and `variant`, if any. */
   get(key: string, variant: string): Flight | undefined {
@@ -96,7 +84,6 @@ export class Flights {
     let byVariant = this.#flights.get(key);
     if (byVariant === undefined) this.#flights.set(key, (byVariant = new Map()));
     byVariant.set(variant, flight);
-    this.counts.led++;
     return flight;
   }
 

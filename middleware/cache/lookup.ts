@@ -94,7 +94,6 @@ function collapse(cache: CacheContext, exchange: CacheExchange, variants: readon
   const under = flights.get(key, variant);
   if (under !== undefined) {
     if (!role.wait) return false;
-    flights.counts.waited++;
     under.wait((found) => lookup(cache, exchange, found === undefined ? variants : [found.response], { waited: fwd }), collapseTimeout);
     return true;
   }
