@@ -21,7 +21,7 @@ import { type ExpressPrototypes, expressPrototypesOf, lendExpress, passingProtot
 import { checkedOrigin } from './request-origin';
 import { markNoSniff } from './no-sniff';
 import { invokeRoute } from './route-invocation';
-import { guardsDownload, resolveFormat } from './requested-format';
+import { resolveFormat } from './requested-format';
 import { presetHeaders } from './response-headers';
 import { send } from './send';
 
@@ -185,7 +185,7 @@ function createDispatch(
       selected = route;
       // RFD (CVE-2015-5211): a path that ends in an extension not known to be safe names the
       // file a browser would save the answer as f.txt; the handler's own Content-Disposition wins.
-      if (exchange.sentLast !== undefined && guardsDownload(route, exchange.sentLast, formats)) res.setHeader('Content-Disposition', SAFE_DISPOSITION);
+      if (needsDownloadGuard(route, exchange.sentLast, formats)) res.setHeader('Content-Disposition', SAFE_DISPOSITION);
       exchange.select(route, clock());
       points = route.hooks;
       if (points !== undefined) {

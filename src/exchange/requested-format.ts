@@ -9,7 +9,6 @@ import type { PathTemplate } from '../routing/path-template';
 import type { RequestSegment } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { RouteIndex } from '../routing/route-index';
-import { needsDownloadGuard } from './download-guard';
 
 /** Where a request goes once the format its URL names is known. */
 export interface FormatResolution {
@@ -77,12 +76,4 @@ export function routeSafeExtensions(template: PathTemplate, producedEssences: re
   if (suffix !== undefined) safe.add(suffix);
   if (producedEssences.includes('text/html')) safe.add('html');
   return safe;
-}
-
-/**
- * Whether the answer to a path ending in `segment` needs `Content-Disposition: inline;filename=f.txt`
- * (RFD): {@link needsDownloadGuard}, which decides it for representations and problems alike.
- */
-export function guardsDownload(route: Route, segment: RequestSegment | undefined, formats: FormatOverride | undefined): boolean {
-  return needsDownloadGuard(route, segment, formats);
 }
