@@ -321,6 +321,15 @@ underBothMounts('per-request state', (mount) => {
     await request(server).get('/count').expect(200, { count: 1 });
     await request(server).get('/count').expect(200, { count: 1 });
   });
+
+  it('inherits nothing: a name no hook set reads as undefined, whatever Object.prototype has', async () => {
+    const api = createRouter({ onError: jest.fn() }).use({ onRequest: (ctx) => ctx.set('user', 'ada') });
+    api.get('/names').handle((ctx) => {
+      const state = ctx.state as Record<string, unknown>;
+      return { constructor: typeof state.constructor, toString: typeof ctx.get('toString' as never), own: Object.keys(state), user: ctx.get('user' as never) };
+    });
+    await request(serverFor(mount, api)).get('/names').expect(200, { constructor: 'undefined', toString: 'undefined', own: ['user'], user: 'ada' });
+  });
 });
 
 describe('hook points settled at declaration', () => {

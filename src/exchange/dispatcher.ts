@@ -28,6 +28,11 @@ import { send } from './send';
 /** What a problem is written for: the request, its response, and the request as the conditions read it. */
 type Failing = Pick<Exchange, 'incoming' | 'outgoing' | 'request'>;
 
+/** A request the router refuses before any route (a bad Host, an unknown format, no route), with why. */
+interface Refusal extends Failing {
+  readonly error: HttpError;
+}
+
 /** Options of the dispatch middleware. */
 export interface DispatchOptions {
   /**
@@ -145,10 +150,25 @@ function createDispatch(
   function refuse(error: HttpError, req: IncomingMessage, res: ServerResponse, request: RequestInfo): true {
     markNoSniff(res);
     const points = hooks.points;
-    const write = (fault: unknown = error): void => failed(fault, { incoming: req, outgoing: res, request });
-    if (points === undefined) write();
-    else new HookScope(req, res, points, express, passOn).arrive(write, write);
+    const refusal: Refusal = { incoming: req, outgoing: res, request, error };
+    if (points === undefined) writeRefusal(refusal);
+    else new HookScope(req, res, points, express, passOn).arrive(refusal, writeRefusal, failRefusal);
     return true;
+  }
+
+  /** Writes a refusal's error as a problem once the arrival hooks let it through. */
+  function writeRefusal(refusal: Refusal): void {
+    failed(refusal.error, refusal);
+  }
+
+  /** Writes what an arrival hook threw instead of the refusal. */
+  function failRefusal(refusal: Refusal, fault: unknown): void {
+    failed(fault, refusal);
+  }
+
+  /** Writes what an arrival hook threw for a request bound for a route. */
+  function failArrival(exchange: Exchange, error: unknown): void {
+    failed(error, exchange, false, exchange.scope!.points);
   }
 
   /** The route's own `onRequest` hooks (after the router's, which ran before selection), then the route. */
@@ -263,11 +283,8 @@ function createDispatch(
       answer(exchange);
       return true;
     }
-    const scope = (exchange.scope = new HookScope(req, res, points, express, passOn));
-    scope.arrive(
-      () => answer(exchange),
-      (error) => failed(error, exchange, false, scope.points),
-    );
+    exchange.scope = new HookScope(req, res, points, express, passOn);
+    exchange.scope.arrive(exchange, answer, failArrival);
     return true;
   };
 }

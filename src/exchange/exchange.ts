@@ -7,7 +7,7 @@ import type { MediaType } from '../http/media-type';
 import type { RequestSegment } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { CurrentValidators } from '../validators';
-import { type HookScope, type PassOn, lendHandingOn } from './hook-scope';
+import { type HookScope, type PassOn, lendHandingOn, newState } from './hook-scope';
 import { notAcceptable } from '../errors/negotiation-errors';
 import { type Representation, availableTypes, chooseRepresentation, producedMediaType } from './representation';
 import type { ExpressPrototypes } from './request-exchange';
@@ -153,7 +153,7 @@ export class Exchange {
 
   /** The state the hooks set (`ctx.state`), shared with the request's hooks when it has any. */
   get state(): Record<string, unknown> {
-    return this.scope?.state ?? (this.#state ??= Object.create(null) as Record<string, unknown>);
+    return this.scope?.state ?? (this.#state ??= newState());
   }
 
   /** The Express request (`ctx.req`). */

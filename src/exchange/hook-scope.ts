@@ -23,6 +23,20 @@ const WATCHED = Symbol('watched by a hook scope');
 
 type Scoped = ServerResponse & { [SCOPE]?: HookScope; [WATCHED]?: HookScope };
 
+/**
+ * The constructor of a request's state: its prototype is an empty object without one, so nothing
+ * is inherited (`ctx.get('constructor')` is undefined) as with `Object.create(null)`, which V8
+ * keeps in dictionary mode; an object made by `new` keeps fast properties.
+ */
+function RequestState(): void {}
+RequestState.prototype = Object.create(null) as object;
+const State = RequestState as unknown as new () => Record<string, unknown>;
+
+/** A request's state (`ctx.state`): empty, inheriting nothing. */
+export function newState(): Record<string, unknown> {
+  return new State();
+}
+
 function responseFinished(this: ServerResponse): void {
   HookScope.finished(this, true);
 }
@@ -33,9 +47,11 @@ function responseClosed(this: ServerResponse): void {
 
 /**
  * The headers `send` writes, after the `onSend` hooks of the request's scope (when it has any) had
- * their say: the one place every response the router writes passes.
+ * their say: the one place every response the router writes passes. `headers` is the response's
+ * final set, made for it alone ({@link finaliseHeaders} makes a new one per response), so the hooks
+ * change it in place rather than a copy.
  */
-export function headBeforeSend(res: ServerResponse, status: number, headers: Readonly<ResponseHeaderMap>): Readonly<ResponseHeaderMap> {
+export function headBeforeSend(res: ServerResponse, status: number, headers: ResponseHeaderMap): ResponseHeaderMap {
   const scope = (res as Scoped)[SCOPE];
   return scope === undefined ? headers : scope.beforeSend(status, headers);
 }
@@ -107,7 +123,7 @@ export class HookScope implements HookContext<Record<string, unknown>> {
   }
 
   get state(): Record<string, unknown> {
-    return (this.#state ??= Object.create(null) as Record<string, unknown>);
+    return (this.#state ??= newState());
   }
 
   get(name: string): unknown {
@@ -139,29 +155,40 @@ export class HookScope implements HookContext<Record<string, unknown>> {
   }
 
   /**
-   * Runs the arrival hooks in force, then `proceed` unless one answered (or wrote the response
-   * itself); a hook's failure goes to `fail`, to be answered as a problem.
+   * Runs the arrival hooks in force, then `proceed(subject)` unless one answered (or wrote the
+   * response itself); a hook's failure goes to `fail(subject, error)`, to be answered as a problem.
+   * The callbacks take the subject so that the dispatch need not make closures per request: a
+   * closure is made only when a hook returns a promise.
    */
-  arrive(proceed: () => void, fail: (error: unknown) => void): void {
+  arrive<S>(subject: S, proceed: (subject: S) => void, fail: (subject: S, error: unknown) => void): void {
     const arrivals = this.points.onRequest;
-    if (arrivals === undefined) return proceed();
-    const settled = (answered: unknown): void => {
-      if (answered === undefined && !this.outgoing.writableEnded) proceed();
-    };
+    if (arrivals === undefined) return proceed(subject);
+    let arrived: unknown;
     try {
-      const arrived = runHooks(arrivals, this);
-      if (isThenable(arrived)) arrived.then(settled, fail);
-      else settled(arrived);
+      arrived = runHooks(arrivals, this);
     } catch (error) {
-      fail(error);
+      return fail(subject, error);
     }
+    if (isThenable(arrived)) {
+      arrived.then(
+        (answered) => this.#proceedUnanswered(answered, subject, proceed),
+        (error: unknown) => fail(subject, error),
+      );
+    } else this.#proceedUnanswered(arrived, subject, proceed);
   }
 
-  /** The head `onSend` hooks leave: a copy of `headers` they may change, the status they are told. */
-  beforeSend(status: number, headers: Readonly<ResponseHeaderMap>): Readonly<ResponseHeaderMap> {
+  #proceedUnanswered<S>(answered: unknown, subject: S, proceed: (subject: S) => void): void {
+    if (answered === undefined && !this.outgoing.writableEnded) proceed(subject);
+  }
+
+  /**
+   * The head `onSend` hooks leave: `headers` itself, which they may change (the final set, made for
+   * this response alone: see {@link headBeforeSend}), and the status they are told.
+   */
+  beforeSend(status: number, headers: ResponseHeaderMap): ResponseHeaderMap {
     const hooks = this.points.onSend;
     if (hooks === undefined) return headers;
-    const head = { status, headers: { ...headers } };
+    const head = { status, headers };
     for (const hook of hooks) hook(this, head);
     return head.headers;
   }

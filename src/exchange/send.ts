@@ -11,7 +11,7 @@ const SMALL_BODY = 16 * 1024;
  * `writeHead`-equivalent and one `end`: the one place the router writes a response. A body given
  * as text (a problem document, a JSON answer) is sent as its UTF-8 bytes.
  */
-export function send(res: ServerResponse, status: number, finalHeaders: Readonly<ResponseHeaderMap>, body: Buffer | string | undefined): void {
+export function send(res: ServerResponse, status: number, finalHeaders: ResponseHeaderMap, body: Buffer | string | undefined): void {
   // A response already on its way (a timeout answered, the handler wrote) is not written twice.
   if (res.headersSent) return;
   setHead(res, status, finalHeaders);
@@ -43,7 +43,7 @@ export function send(res: ServerResponse, status: number, finalHeaders: Readonly
  * the handler gave one: the body is sent chunked (RFC 9112 section 7.1), or closed by the
  * connection's end for an HTTP/1.0 client. False when a response is already on its way.
  */
-export function startStream(res: ServerResponse, status: number, finalHeaders: Readonly<ResponseHeaderMap>, flush: boolean): boolean {
+export function startStream(res: ServerResponse, status: number, finalHeaders: ResponseHeaderMap, flush: boolean): boolean {
   if (res.headersSent) return false;
   setHead(res, status, finalHeaders);
   if (flush) res.flushHeaders();
@@ -51,7 +51,7 @@ export function startStream(res: ServerResponse, status: number, finalHeaders: R
 }
 
 /** Replaces the response's headers with the final set (after the `onSend` hooks) and sets its status. */
-function setHead(res: ServerResponse, status: number, finalHeaders: Readonly<ResponseHeaderMap>): void {
+function setHead(res: ServerResponse, status: number, finalHeaders: ResponseHeaderMap): void {
   // The request's onSend hooks, when it has any, add their headers last.
   const headers = headBeforeSend(res, status, finalHeaders);
   // The final set replaces whatever was set before: headers the corrections removed stay removed.
