@@ -35,7 +35,7 @@ describe('finaliseHeaders(answer, headers, finishing)', () => {
     const preset = { etag: '"half"', 'cache-control': 'public, max-age=600', vary: 'Origin', 'x-request-id': 'r-1', 'access-control-allow-origin': '*' };
     const own = { 'content-type': 'application/problem+json; charset=utf-8', allow: 'GET' };
 
-    it("drops the representation's fields, keeps the exchange's and adds its own, not stored, nosniff", () => {
+    it("drops the representation's fields, keeps the exchange's and adds its own, not stored", () => {
       expect(finaliseHeaders('problem', preset, { now: NOW, varies: false, own })).toEqual({
         'x-request-id': 'r-1',
         'access-control-allow-origin': '*',
@@ -43,7 +43,6 @@ describe('finaliseHeaders(answer, headers, finishing)', () => {
         allow: 'GET',
         'cache-control': 'no-store',
         date: DATE,
-        'x-content-type-options': 'nosniff',
       });
     });
 

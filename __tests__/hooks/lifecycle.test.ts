@@ -323,7 +323,7 @@ underBothMounts('per-request state', (mount) => {
   });
 
   it('inherits nothing: a name no hook set reads as undefined, whatever Object.prototype has', async () => {
-    const api = createRouter({ onError: jest.fn() }).use({ onRequest: (ctx) => ctx.set('user', 'ada') });
+    const api = createRouter({ onError: jest.fn() }).use({ onRequest: (ctx) => ctx.set('user' as never, 'ada' as never) });
     api.get('/names').handle((ctx) => {
       const state = ctx.state as Record<string, unknown>;
       return { constructor: typeof state.constructor, toString: typeof ctx.get('toString' as never), own: Object.keys(state), user: ctx.get('user' as never) };

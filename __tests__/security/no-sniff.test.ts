@@ -2,6 +2,7 @@ import createApp from 'express';
 import request from 'supertest';
 import { createRouter } from '../../src';
 import { cache } from '../../src/entries/cache';
+import { serverFor, underBothMounts } from '../setup/both-mounts';
 
 const NOSNIFF = 'nosniff';
 
@@ -66,6 +67,40 @@ describe('X-Content-Type-Options: nosniff (WHATWG Fetch section 3.5.7)', () => {
       const res = await request(routerOnly).get('/express');
       expect(res.status).toBe(200);
       expect(res.headers['x-content-type-options']).toBeUndefined();
+    });
+  });
+
+  underBothMounts('on what the router writes or hands over', (mount) => {
+    const api = createRouter({ onError: jest.fn() });
+    api.get('/by-hand').handle((ctx) => void ctx.res.type('html').send('<p>written by the handler</p>'));
+    api.get('/stream').produces('text/plain').handle(async function* lines() {
+      yield 'one\n';
+      yield 'two\n';
+    });
+    api.get('/bytes').produces('application/octet-stream').handle(() => Buffer.from('0123456789'));
+    api
+      .get('/limited')
+      .use((_req, res) => void res.status(429).type('html').send('<p>slow down</p>'))
+      .handle(() => 'never');
+    const server = serverFor(mount, api);
+
+    it.each([
+      ['a response the handler writes itself through ctx.res', '/by-hand', 200],
+      ['a response Express middleware run as a hook writes', '/limited', 429],
+      ['a stream', '/stream', 200],
+    ])('marks %s', async (_name, path, status) => {
+      const res = await request(server).get(path);
+      expect(res.status).toBe(status);
+      expect(res.headers['x-content-type-options']).toBe(NOSNIFF);
+    });
+
+    it('marks a 206 and a 416', async () => {
+      const partial = await request(server).get('/bytes').set('Range', 'bytes=0-3');
+      expect(partial.status).toBe(206);
+      expect(partial.headers['x-content-type-options']).toBe(NOSNIFF);
+      const refused = await request(server).get('/bytes').set('Range', 'bytes=50-60');
+      expect(refused.status).toBe(416);
+      expect(refused.headers['x-content-type-options']).toBe(NOSNIFF);
     });
   });
 

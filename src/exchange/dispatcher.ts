@@ -19,7 +19,6 @@ import { writeProblem } from './problem-writer';
 import { Exchange } from './exchange';
 import { type ExpressPrototypes, expressPrototypesOf, lendExpress, passingPrototypesOn, requestTarget } from './request-exchange';
 import { checkedOrigin } from './request-origin';
-import { markNoSniff } from './no-sniff';
 import { invokeRoute } from './route-invocation';
 import { resolveFormat } from './requested-format';
 import { presetHeaders } from './response-headers';
@@ -148,7 +147,6 @@ function createDispatch(
    * Host, a format the URL names that the routes do not produce, a path no route matches.
    */
   function refuse(error: HttpError, req: IncomingMessage, res: ServerResponse, request: RequestInfo): true {
-    markNoSniff(res);
     const points = hooks.points;
     const refusal: Refusal = { incoming: req, outgoing: res, request, error };
     if (points === undefined) writeRefusal(refusal);
@@ -275,8 +273,6 @@ function createDispatch(
       if (resolved.format !== undefined) request = createRequestInfo(request.method, url, req.headers, resolved.format);
     }
     if (candidates.length === 0) return fallthrough ? false : refuse(noRouteAt(url), req, res, request);
-    // Whatever answers from here (representation, 304, OPTIONS, problem) is not to be sniffed.
-    markNoSniff(res);
     const exchange = new Exchange(req, res, request, candidates, segments, origin, last, express, passOn);
     const points = hooks.points;
     if (points === undefined) {

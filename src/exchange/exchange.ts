@@ -7,7 +7,7 @@ import type { MediaType } from '../http/media-type';
 import type { RequestSegment } from '../http/request-path';
 import type { Route } from '../routing/route';
 import type { CurrentValidators } from '../validators';
-import { type HookScope, type PassOn, lendHandingOn, newState } from './hook-scope';
+import { type HookScope, type PassOn, handOver, newState } from './hook-scope';
 import { notAcceptable } from '../errors/negotiation-errors';
 import { type Representation, availableTypes, chooseRepresentation, producedMediaType } from './representation';
 import type { ExpressPrototypes } from './request-exchange';
@@ -44,7 +44,8 @@ export class Exchange {
   addedSurrogateKeys: (string | number)[] | undefined = undefined;
   #representation: Representation | undefined = undefined;
   #cancellation: RequestCancellation | undefined;
-  #express: ExpressPrototypes | undefined;
+  readonly #express: ExpressPrototypes | undefined;
+  #handedOver = false;
   /** The request's hooks and their state, when the router or the route has hooks. */
   scope: HookScope | undefined = undefined;
   #state: Record<string, unknown> | undefined;
@@ -173,12 +174,11 @@ export class Exchange {
     return this.cancellation.signal;
   }
 
-  /** Lends the app's prototypes once, with `req.next` handing the request on. */
+  /** Hands the request and response over once ({@link handOver}): the scope's, when the request has hooks. */
   #lend(): void {
     if (this.scope !== undefined) return this.scope.lend();
-    const express = this.#express;
-    if (express === undefined) return;
-    this.#express = undefined;
-    lendHandingOn(this.incoming, this.outgoing, express, this.passOn);
+    if (this.#handedOver) return;
+    this.#handedOver = true;
+    handOver(this.incoming, this.outgoing, this.#express, this.passOn);
   }
 }

@@ -4,13 +4,22 @@ import type { ResponseHeaderMap } from '../caching/header-map';
 import type { HookContext } from '../dsl/hooks';
 import { type HookPoints, runHooks } from './hook-points';
 import { isThenable } from './maybe-promise';
+import { markNoSniff } from './no-sniff';
 import { type ExpressPrototypes, lendExpress, requestTarget } from './request-exchange';
 
 /** What `req.next(error?)` does once the request was lent Express's prototypes. */
 export type PassOn = (error: unknown, req: IncomingMessage, res: ServerResponse) => void;
 
-/** Lends `express`'s prototypes to a request and its response, with `req.next` handing the request on through `passOn`. */
-export function lendHandingOn(incoming: IncomingMessage, outgoing: ServerResponse, express: ExpressPrototypes, passOn: PassOn | undefined): void {
+/**
+ * Hands a request and its response to code that may write the response itself (a handler or hook
+ * reading `ctx.req` or `ctx.res`, Express middleware run as a hook): the response is marked
+ * `nosniff`, as everything the router writes is ({@link send}), and under `router.wrap(app)`
+ * (`express` given) both are lent the app's prototypes, with `req.next` handing the request on
+ * through `passOn`.
+ */
+export function handOver(incoming: IncomingMessage, outgoing: ServerResponse, express: ExpressPrototypes | undefined, passOn: PassOn | undefined): void {
+  markNoSniff(outgoing);
+  if (express === undefined) return;
   const req = lendExpress(incoming, outgoing, express);
   if (passOn !== undefined) req.next ??= (error?: unknown) => passOn(error, incoming, outgoing);
 }
@@ -66,7 +75,8 @@ export class HookScope implements HookContext<Record<string, unknown>> {
   /** The hook points in force: the router's until a route is selected, then the route's (the router's and its own). */
   points: HookPoints;
   #state: Record<string, unknown> | undefined;
-  #express: ExpressPrototypes | undefined;
+  readonly #express: ExpressPrototypes | undefined;
+  #handedOver = false;
   #watching = false;
   readonly #arrived: number;
 
@@ -134,7 +144,7 @@ export class HookScope implements HookContext<Record<string, unknown>> {
     this.state[name] = value;
   }
 
-  /** The Express request: under `router.wrap(app)`, lent the app's prototypes on first read. */
+  /** The Express request: under `router.wrap(app)`, lent the app's prototypes on first read ({@link handOver}). */
   get req(): Request {
     this.lend();
     return this.incoming as Request;
@@ -146,12 +156,11 @@ export class HookScope implements HookContext<Record<string, unknown>> {
     return this.outgoing as Response;
   }
 
-  /** Lends the app's prototypes once, with `req.next` handing the request on. */
+  /** Hands the request and response over once ({@link handOver}). */
   lend(): void {
-    const express = this.#express;
-    if (express === undefined) return;
-    this.#express = undefined;
-    lendHandingOn(this.incoming, this.outgoing, express, this.passOn);
+    if (this.#handedOver) return;
+    this.#handedOver = true;
+    handOver(this.incoming, this.outgoing, this.#express, this.passOn);
   }
 
   /**

@@ -5,7 +5,6 @@ import { formatHttpDate } from '../caching/http-date';
 import { type ResponsePolicy, correctResponseHeaders, responsePolicyHeaders } from '../caching/response-policy';
 import { isStorable } from '../caching/storability';
 import { BoundedMemo } from '../http/bounded-memo';
-import { CONTENT_TYPE_OPTIONS } from '../http/content-type-options';
 import { REPRESENTATION_FIELDS } from '../http/representation-fields';
 
 /** What a response answers with: a representation (a 200, a 201, ...), a 304 in place of one, or a problem document. */
@@ -51,8 +50,9 @@ export interface ProblemFinishing {
  * - a 304: what the 200 would have carried, minus the fields that describe a body (RFC 9110
  *   section 15.4.5);
  * - a problem: the fields of the representation it replaces dropped (what the app's middleware set
- *   for every answer, CORS, HSTS, a request id, stays), `no-store` (a problem is not stored),
- *   `nosniff` (its detail quotes the client) and Date.
+ *   for every answer, CORS, HSTS, a request id, stays), `no-store` (a problem is not stored) and Date.
+ *
+ * `send` adds `nosniff` to each, as to everything the router writes (a problem's detail quotes the client).
  */
 export function finaliseHeaders(answer: 'representation' | 'not-modified', headers: ResponseHeaderMap, finishing: RepresentationFinishing): ResponseHeaderMap;
 export function finaliseHeaders(answer: 'problem', preset: ResponseHeaderMap, finishing: ProblemFinishing): ResponseHeaderMap;
@@ -75,8 +75,6 @@ export function notModifiedInstead(final: ResponseHeaderMap): ResponseHeaderMap 
   return rest;
 }
 
-const NO_SNIFF_NAME = CONTENT_TYPE_OPTIONS[0].toLowerCase();
-const NO_SNIFF_VALUE = CONTENT_TYPE_OPTIONS[1];
 
 function problemHeaders(headers: ResponseHeaderMap, { now, varies, own }: ProblemFinishing): ResponseHeaderMap {
   const result: ResponseHeaderMap = {};
@@ -84,8 +82,6 @@ function problemHeaders(headers: ResponseHeaderMap, { now, varies, own }: Proble
   for (const name in own) result[name] = own[name]!;
   result['cache-control'] = 'no-store';
   result.date = formatHttpDate(now);
-  // A detail quotes what the client sent: no browser may take it for anything but its label.
-  result[NO_SNIFF_NAME] = NO_SNIFF_VALUE;
   if (varies) varyOn(result, 'Accept');
   return result;
 }

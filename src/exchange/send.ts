@@ -1,7 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import type { ResponseHeaderMap } from '../caching/header-map';
 import { headFirst } from './head-first';
+import { CONTENT_TYPE_OPTIONS } from '../http/content-type-options';
 import { headBeforeSend } from './hook-scope';
+
+const NO_SNIFF_NAME = CONTENT_TYPE_OPTIONS[0].toLowerCase();
+const NO_SNIFF_VALUE = CONTENT_TYPE_OPTIONS[1];
 
 /** Bodies up to this size are sent with the head in one write. */
 const SMALL_BODY = 16 * 1024;
@@ -50,10 +54,16 @@ export function startStream(res: ServerResponse, status: number, finalHeaders: R
   return true;
 }
 
-/** Replaces the response's headers with the final set (after the `onSend` hooks) and sets its status. */
+/**
+ * Replaces the response's headers with the final set (after the `onSend` hooks) and sets its
+ * status. Every answer the router writes (a representation, a 304, a problem, a stream, an
+ * OPTIONS) is marked `nosniff` here ({@link CONTENT_TYPE_OPTIONS}); what it hands to code that
+ * may write the response itself is marked when handed over (`handOver`).
+ */
 function setHead(res: ServerResponse, status: number, finalHeaders: ResponseHeaderMap): void {
   // The request's onSend hooks, when it has any, add their headers last.
   const headers = headBeforeSend(res, status, finalHeaders);
+  headers[NO_SNIFF_NAME] ??= NO_SNIFF_VALUE;
   // The final set replaces whatever was set before: headers the corrections removed stay removed.
   const preset = res.getHeaderNames();
   for (const name of preset) if (!(name in headers)) res.removeHeader(name);
