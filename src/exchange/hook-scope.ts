@@ -65,6 +65,11 @@ export function headBeforeSend(res: ServerResponse, status: number, headers: Res
   return scope === undefined ? headers : scope.beforeSend(status, headers);
 }
 
+/** Whether an `onResponse` hook will be told of the response's end (and read its Content-Length then). */
+export function reportsEnd(res: ServerResponse): boolean {
+  return (res as Scoped)[WATCHED] !== undefined;
+}
+
 /**
  * A request's hooks and what they share: its state (`ctx.state`, `ctx.get`, `ctx.set`), Express's
  * request and response (lent the app's prototypes on first read under `router.wrap(app)`), its

@@ -1,8 +1,8 @@
-import type { ServerResponse } from 'node:http';
+import { ServerResponse } from 'node:http';
 import type { ResponseHeaderMap } from '../caching/header-map';
 import { headFirst } from './head-first';
 import { CONTENT_TYPE_OPTIONS } from '../http/content-type-options';
-import { headBeforeSend } from './hook-scope';
+import { headBeforeSend, reportsEnd } from './hook-scope';
 
 const NO_SNIFF_NAME = CONTENT_TYPE_OPTIONS[0].toLowerCase();
 const NO_SNIFF_VALUE = CONTENT_TYPE_OPTIONS[1];
@@ -12,19 +12,21 @@ const SMALL_BODY = 16 * 1024;
 
 /**
  * Writes a response's final headers (`finaliseHeaders`, then the request's `onSend` hooks) and an optional body with one
- * `writeHead`-equivalent and one `end`: the one place the router writes a response. A body given
- * as text (a problem document, a JSON answer) is sent as its UTF-8 bytes.
+ * `writeHead` and one `end`: the one place the router writes a response. A body given as text (a
+ * problem document, a JSON answer) is sent as its UTF-8 bytes.
  */
 export function send(res: ServerResponse, status: number, finalHeaders: ResponseHeaderMap, body: Buffer | string | undefined): void {
   // A response already on its way (a timeout answered, the handler wrote) is not written twice.
   if (res.headersSent) return;
-  setHead(res, status, finalHeaders);
+  const headers = finalHead(res, status, finalHeaders);
   if (body === undefined || status === 204 || status === 304) {
+    writeHead(res, status, headers);
     res.end();
     return;
   }
   const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
-  res.setHeader('Content-Length', length);
+  headers['content-length'] = String(length);
+  writeHead(res, status, headers);
   // ASCII text (most JSON) is its own latin1: it goes out with the head as one string, in one
   // write, without being encoded into a Buffer and decoded back first.
   if (typeof body === 'string' && length === body.length) {
@@ -41,6 +43,28 @@ export function send(res: ServerResponse, status: number, finalHeaders: Response
 }
 
 /**
+ * Writes the head: with one `writeHead(status, lines)` when the response is node's own and bare
+ * (no header set on it, not lent Express's prototypes: under `router.wrap`, a response nothing but
+ * the router has touched) and no `onResponse` hook will read it, as Fastify writes its replies;
+ * node then builds the head from the lines without keeping a header map, so `res.getHeader` reads
+ * nothing afterwards. Otherwise the final set replaces the response's headers field by field, where
+ * the app's middleware, a logger or a hook reading `res.getHeaders()` at the end still finds them.
+ */
+function writeHead(res: ServerResponse, status: number, headers: ResponseHeaderMap): void {
+  if (Object.getPrototypeOf(res) !== ServerResponse.prototype || reportsEnd(res) || res.getHeaderNames().length !== 0) {
+    setHead(res, status, headers);
+    return;
+  }
+  const lines: string[] = [];
+  for (const name in headers) {
+    const value = headers[name]!;
+    if (typeof value === 'string') lines.push(name, value);
+    else for (const line of value) lines.push(name, line);
+  }
+  res.writeHead(status, lines);
+}
+
+/**
  * Sets a streamed response's final head (`finaliseHeaders`, then the request's `onSend` hooks),
  * as {@link send} does, without writing it: it goes out with the first chunk the stream writes
  * (or at once, `flush`, for a stream whose client waits for the head). No Content-Length unless
@@ -49,21 +73,26 @@ export function send(res: ServerResponse, status: number, finalHeaders: Response
  */
 export function startStream(res: ServerResponse, status: number, finalHeaders: ResponseHeaderMap, flush: boolean): boolean {
   if (res.headersSent) return false;
-  setHead(res, status, finalHeaders);
+  // Set, not written: the head goes out with the first chunk, and until then the response is not under way.
+  setHead(res, status, finalHead(res, status, finalHeaders));
   if (flush) res.flushHeaders();
   return true;
 }
 
 /**
- * Replaces the response's headers with the final set (after the `onSend` hooks) and sets its
- * status. Every answer the router writes (a representation, a 304, a problem, a stream, an
- * OPTIONS) is marked `nosniff` here ({@link CONTENT_TYPE_OPTIONS}); what it hands to code that
- * may write the response itself is marked when handed over (`handOver`).
+ * The final set after the request's `onSend` hooks, which add their headers last. Every answer the
+ * router writes (a representation, a 304, a problem, a stream, an OPTIONS) is marked `nosniff`
+ * here ({@link CONTENT_TYPE_OPTIONS}); what it hands to code that may write the response itself is
+ * marked when handed over (`handOver`).
  */
-function setHead(res: ServerResponse, status: number, finalHeaders: ResponseHeaderMap): void {
-  // The request's onSend hooks, when it has any, add their headers last.
+function finalHead(res: ServerResponse, status: number, finalHeaders: ResponseHeaderMap): ResponseHeaderMap {
   const headers = headBeforeSend(res, status, finalHeaders);
   headers[NO_SNIFF_NAME] ??= NO_SNIFF_VALUE;
+  return headers;
+}
+
+/** Replaces the response's headers with the final set and sets its status. */
+function setHead(res: ServerResponse, status: number, headers: ResponseHeaderMap): void {
   // The final set replaces whatever was set before: headers the corrections removed stay removed.
   const preset = res.getHeaderNames();
   for (const name of preset) if (!(name in headers)) res.removeHeader(name);

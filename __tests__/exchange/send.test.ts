@@ -1,0 +1,82 @@
+import http from 'node:http';
+import express from 'express';
+import request from 'supertest';
+import { createRouter } from '../../src';
+import { serverFor } from '../setup/both-mounts';
+
+/** A cached JSON route, one with an onResponse hook, and one whose handler watches its response's end through ctx.res. */
+function router(seen: { finished?: Record<string, unknown>; bytes?: number | undefined }) {
+  const api = createRouter({ onError: jest.fn() });
+  api.get('/items/{id}').produces('application/json').cache({ maxAge: 60 }).handle((ctx) => ({ id: ctx.path.id }));
+  api
+    .get('/logged')
+    .use({ onResponse: (_ctx, finished) => void (seen.bytes = finished.bytes) })
+    .handle(() => ({ logged: true }));
+  api.get('/watched').handle((ctx) => {
+    const res = ctx.res;
+    res.on('finish', () => void (seen.finished = res.getHeaders()));
+    return { watched: true };
+  });
+  return api;
+}
+
+/** Counts the calls of `method` on node's ServerResponse while `run` runs. */
+async function counting(method: 'setHeader' | 'writeHead', run: () => Promise<unknown>): Promise<number> {
+  const spy = jest.spyOn(http.ServerResponse.prototype, method);
+  try {
+    await run();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('send: one writeHead of the final lines for a response only the router has touched', () => {
+  it('writes a wrapped route without setting a header on the response', async () => {
+    const server = serverFor('wrap', router({}));
+    let res!: request.Response;
+    const sets = await counting('setHeader', async () => (res = await request(server).get('/items/7')));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: '7' });
+    expect(sets).toBe(0);
+  });
+
+  it('sends the same fields as the field-by-field write of the middleware mount', async () => {
+    const wrapped = await request(serverFor('wrap', router({}))).get('/items/7');
+    const mounted = await request(serverFor('middleware', router({}))).get('/items/7');
+    const fields = (res: request.Response) => {
+      const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = res.headers;
+      return rest;
+    };
+    expect(fields(wrapped)).toEqual(fields(mounted));
+    expect(fields(wrapped)).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'max-age=60', 'content-length': String(wrapped.text.length) });
+  });
+
+  it('keeps the header map of a response an onResponse hook reads: it is told the bytes', async () => {
+    const seen: { bytes?: number | undefined } = {};
+    const server = serverFor('wrap', router(seen));
+    const res = await request(server).get('/logged');
+    expect(res.status).toBe(200);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen.bytes).toBe(Buffer.byteLength(res.text));
+  });
+
+  it("keeps the header map of a response handed to the handler (ctx.res): its listeners read the final fields", async () => {
+    const seen: { finished?: Record<string, unknown> } = {};
+    const res = await request(serverFor('wrap', router(seen))).get('/watched');
+    expect(res.status).toBe(200);
+    expect(seen.finished).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', etag: res.headers.etag });
+  });
+
+  it('keeps the header map under the middleware mount, where the app may read it after the router', async () => {
+    let after: Record<string, unknown> | undefined;
+    const app = express();
+    app.use((_req, res, next) => {
+      res.on('finish', () => void (after = res.getHeaders()));
+      next();
+    });
+    const res = await request(serverFor('middleware', router({}), app)).get('/items/7');
+    expect(res.status).toBe(200);
+    expect(after).toMatchObject({ etag: res.headers.etag, 'cache-control': 'max-age=60' });
+  });
+});
