@@ -52,11 +52,13 @@ describe('send: one writeHead of the final lines for a response only the router 
     expect(fields(wrapped)).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'max-age=60', 'content-length': String(wrapped.text.length) });
   });
 
-  it('keeps the header map of a response an onResponse hook reads: it is told the bytes', async () => {
+  it('tells an onResponse hook the bytes of a response written in one writeHead', async () => {
     const seen: { bytes?: number | undefined } = {};
     const server = serverFor('wrap', router(seen));
-    const res = await request(server).get('/logged');
+    let res!: request.Response;
+    const sets = await counting('setHeader', async () => (res = await request(server).get('/logged')));
     expect(res.status).toBe(200);
+    expect(sets).toBe(0);
     await new Promise((resolve) => setImmediate(resolve));
     expect(seen.bytes).toBe(Buffer.byteLength(res.text));
   });

@@ -65,11 +65,6 @@ export function headBeforeSend(res: ServerResponse, status: number, headers: Res
   return scope === undefined ? headers : scope.beforeSend(status, headers);
 }
 
-/** Whether an `onResponse` hook will be told of the response's end (and read its Content-Length then). */
-export function reportsEnd(res: ServerResponse): boolean {
-  return (res as Scoped)[WATCHED] !== undefined;
-}
-
 /**
  * A request's hooks and what they share: its state (`ctx.state`, `ctx.get`, `ctx.set`), Express's
  * request and response (lent the app's prototypes on first read under `router.wrap(app)`), its
@@ -98,10 +93,13 @@ export class HookScope implements HookContext<Record<string, unknown>> {
     this.enter(points);
   }
 
-  /** Puts `points` in force: their `onSend` hooks see every head written from now, their `onResponse` hooks the end. */
+  /**
+   * Puts `points` in force: their `onSend` hooks see every head written from now, their
+   * `onResponse` hooks the end (and the scope keeps the head the router wrote, for its bytes).
+   */
   enter(points: HookPoints): void {
     this.points = points;
-    if (points.onSend !== undefined) (this.outgoing as Scoped)[SCOPE] = this;
+    if (points.onSend !== undefined || points.onResponse !== undefined) (this.outgoing as Scoped)[SCOPE] = this;
     if (points.onResponse !== undefined && !this.#watching) {
       this.#watching = true;
       const res = this.outgoing as Scoped;
@@ -201,19 +199,24 @@ export class HookScope implements HookContext<Record<string, unknown>> {
    */
   beforeSend(status: number, headers: ResponseHeaderMap): ResponseHeaderMap {
     const hooks = this.points.onSend;
-    if (hooks === undefined) return headers;
+    if (hooks === undefined) return (this.#head = headers);
     const head = { status, headers };
     for (const hook of hooks) hook(this, head);
-    return head.headers;
+    return (this.#head = head.headers);
   }
 
   #finishedOnce = false;
+  /**
+   * The last head the router wrote for the request, as it went out (its Content-Length is added
+   * after the hooks): the response itself keeps no header map when it was written in one writeHead.
+   */
+  #head: ResponseHeaderMap | undefined;
 
   #finished(complete: boolean): void {
     if (this.#finishedOnce) return;
     this.#finishedOnce = true;
     const res = this.outgoing;
-    const declared = res.getHeader('content-length');
+    const declared = this.#head?.['content-length'] ?? res.getHeader('content-length');
     const bodiless = this.incoming.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
     const bytes = bodiless ? 0 : declared === undefined ? undefined : Number(declared);
     const finished = { status: res.statusCode, bytes, ms: performance.now() - this.#arrived, finished: complete && res.writableFinished };

@@ -2,7 +2,7 @@ import { ServerResponse } from 'node:http';
 import type { ResponseHeaderMap } from '../caching/header-map';
 import { headFirst } from './head-first';
 import { CONTENT_TYPE_OPTIONS } from '../http/content-type-options';
-import { headBeforeSend, reportsEnd } from './hook-scope';
+import { headBeforeSend } from './hook-scope';
 
 const NO_SNIFF_NAME = CONTENT_TYPE_OPTIONS[0].toLowerCase();
 const NO_SNIFF_VALUE = CONTENT_TYPE_OPTIONS[1];
@@ -45,13 +45,13 @@ export function send(res: ServerResponse, status: number, finalHeaders: Response
 /**
  * Writes the head: with one `writeHead(status, lines)` when the response is node's own and bare
  * (no header set on it, not lent Express's prototypes: under `router.wrap`, a response nothing but
- * the router has touched) and no `onResponse` hook will read it, as Fastify writes its replies;
- * node then builds the head from the lines without keeping a header map, so `res.getHeader` reads
- * nothing afterwards. Otherwise the final set replaces the response's headers field by field, where
+ * the router has touched), as Fastify writes its replies; node then builds the head from the lines
+ * without keeping a header map, so `res.getHeader` reads nothing afterwards (an `onResponse` hook
+ * is told the bytes from the head the router wrote). Otherwise the final set replaces the response's headers field by field, where
  * the app's middleware, a logger or a hook reading `res.getHeaders()` at the end still finds them.
  */
 function writeHead(res: ServerResponse, status: number, headers: ResponseHeaderMap): void {
-  if (Object.getPrototypeOf(res) !== ServerResponse.prototype || reportsEnd(res) || res.getHeaderNames().length !== 0) {
+  if (Object.getPrototypeOf(res) !== ServerResponse.prototype || res.getHeaderNames().length !== 0) {
     setHead(res, status, headers);
     return;
   }
