@@ -1,7 +1,7 @@
 import http from 'node:http';
 import express from 'express';
 import request from 'supertest';
-import { createRouter } from '../../src';
+import { ResponseEntity, createRouter } from '../../src';
 import { serverFor } from '../setup/both-mounts';
 
 /** A cached JSON route, one with an onResponse hook, and one whose handler watches its response's end through ctx.res. */
@@ -12,6 +12,7 @@ function router(seen: { finished?: Record<string, unknown>; bytes?: number | und
     .get('/logged')
     .use({ onResponse: (_ctx, finished) => void (seen.bytes = finished.bytes) })
     .handle(() => ({ logged: true }));
+  api.put('/items/{id}').handle((ctx) => ResponseEntity.created(`/items/${ctx.path.id}`));
   api.get('/watched').handle((ctx) => {
     const res = ctx.res;
     res.on('finish', () => void (seen.finished = res.getHeaders()));
@@ -50,6 +51,13 @@ describe('send: one writeHead of the final lines for a response only the router 
     };
     expect(fields(wrapped)).toEqual(fields(mounted));
     expect(fields(wrapped)).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'max-age=60', 'content-length': String(wrapped.text.length) });
+  });
+
+  it.each(['wrap', 'middleware'] as const)('says Content-Length: 0 of a 201 without a body, not a chunked body (router.%s)', async (mount) => {
+    const res = await request(serverFor(mount, router({}))).put('/items/7');
+    expect(res.status).toBe(201);
+    expect(res.headers['content-length']).toBe('0');
+    expect(res.headers['transfer-encoding']).toBeUndefined();
   });
 
   it('tells an onResponse hook the bytes of a response written in one writeHead', async () => {

@@ -20,6 +20,9 @@ export function send(res: ServerResponse, status: number, finalHeaders: Response
   if (res.headersSent) return;
   const headers = finalHead(res, status, finalHeaders);
   if (body === undefined || status === 204 || status === 304) {
+    // What node says of a response ended without a body (its head written at the end): a 201 or
+    // a 200 has an empty one, not a chunked one; a 204, a 304 and an answer to HEAD say nothing.
+    if (status !== 204 && status !== 304 && res.req.method !== 'HEAD') headers['content-length'] ??= '0';
     writeHead(res, status, headers);
     res.end();
     return;
