@@ -22,7 +22,7 @@ function router(seen: { finished?: Record<string, unknown>; bytes?: number | und
 }
 
 /** Counts the calls of `method` on node's ServerResponse while `run` runs. */
-async function counting(method: 'setHeader' | 'writeHead', run: () => Promise<unknown>): Promise<number> {
+async function counting(method: 'setHeader' | 'getHeader', run: () => Promise<unknown>): Promise<number> {
   const spy = jest.spyOn(http.ServerResponse.prototype, method);
   try {
     await run();
@@ -76,6 +76,16 @@ describe('send: one writeHead of the final lines for a response only the router 
     const res = await request(serverFor('wrap', router(seen))).get('/watched');
     expect(res.status).toBe(200);
     expect(seen.finished).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', etag: res.headers.etag });
+  });
+
+  it("reads back only the fields the app set before it under the middleware mount, not each field it writes", async () => {
+    const app = express().use((_req, res, next) => void res.setHeader('X-Trace', 't-1') ?? next());
+    const server = serverFor('middleware', router({}), app);
+    let res!: request.Response;
+    const reads = await counting('getHeader', async () => (res = await request(server).get('/items/7')));
+    expect(res.status).toBe(200);
+    expect(res.headers['x-trace']).toBe('t-1');
+    expect(reads).toBe(1);
   });
 
   it('keeps the header map under the middleware mount, where the app may read it after the router', async () => {

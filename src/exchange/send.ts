@@ -101,8 +101,10 @@ function setHead(res: ServerResponse, status: number, headers: ResponseHeaderMap
   for (const name of preset) if (!(name in headers)) res.removeHeader(name);
   for (const name in headers) {
     const value = headers[name]!;
-    // A header set before (X-Powered-By, say) and kept as it was need not be set again.
-    if (preset.length !== 0 && typeof value === 'string' && res.getHeader(name) === value) continue;
+    // A header set before (X-Powered-By, say) and kept as it was need not be set again. Under
+    // Express's prototypes every call on the response costs a lookup no inline cache holds, so
+    // only the names set before are read back.
+    if (typeof value === 'string' && preset.length !== 0 && preset.includes(name) && res.getHeader(name) === value) continue;
     res.setHeader(name, value);
   }
   res.statusCode = status;
