@@ -1,4 +1,18 @@
-import { originFormOf, splitRequestPath } from '../../src/http/request-path';
+import fc from 'fast-check';
+import { decodePercent } from '../../src/http/matrix-variables';
+import { type RequestSegment, originFormOf, splitRequestPath } from '../../src/http/request-path';
+
+/** The plain statement of the rule (split the path on `/`, drop one trailing empty part, the matrix part at the first `;`): the reference the one-pass split must agree with. */
+function viaSplit(url: string): RequestSegment[] {
+  const q = url.indexOf('?');
+  const parts = (q === -1 ? url : url.slice(0, q)).split('/');
+  const last = parts.length > 1 && parts[parts.length - 1] === '' ? parts.length - 1 : parts.length;
+  return parts.slice(1, last).map((part) => {
+    const semi = part.indexOf(';');
+    const base = semi === -1 ? part : part.slice(0, semi);
+    return { text: decodePercent(base), raw: base, matrix: semi === -1 ? '' : part.slice(semi + 1) };
+  });
+}
 
 describe('splitRequestPath(url)', () => {
   it.each([
@@ -16,6 +30,16 @@ describe('splitRequestPath(url)', () => {
     ['/a//b', [{ text: 'a', raw: 'a', matrix: '' }, { text: '', raw: '', matrix: '' }, { text: 'b', raw: 'b', matrix: '' }]],
   ])('should split %j into %j', (url, segments) => {
     expect(splitRequestPath(url)).toEqual(segments);
+  });
+
+  it('agrees with splitting the path on slashes, on arbitrary targets', () => {
+    const target = fc.string({ unit: fc.constantFrom('a', 'b', '/', '//', ';', '=', ',', '?', '%', '%41', '%2F', '%zz', '%E2%82%AC', '%C3', 'é', '#'), maxLength: 14 });
+    fc.assert(
+      fc.property(target, (url) => {
+        expect(splitRequestPath(url)).toEqual(viaSplit(url));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('should mark a segment with invalid percent-encoding as undecodable, keeping the raw text', () => {

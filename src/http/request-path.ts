@@ -40,21 +40,42 @@ export function absoluteFormAuthority(target: string): string | undefined {
  * Splits a request URL (relative to the router's mount point) into segments. Matrix content
  * (`;name=value`) is split off each segment so that it never stops a path from matching
  * (`/cars;color=red` matches `/cars`). A trailing slash is ignored, as Express does by default.
+ *
+ * One pass over the path's characters, slicing each segment's parts out of the URL: no
+ * intermediate path string or array of parts (splitting a sliced path cost about four times the
+ * whole pass), and a segment without `%` is its own text, with nothing to decode.
  */
 export function splitRequestPath(url: string): RequestSegment[] {
-  const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
   const segments: RequestSegment[] = [];
-  const parts = path.split('/');
-  // parts[0] is the empty text before the leading slash.
-  const last = parts.length > 1 && parts[parts.length - 1] === '' ? parts.length - 1 : parts.length;
-  for (let i = 1; i < last; i++) {
-    const raw = parts[i]!;
-    const semi = raw.indexOf(';');
-    const base = semi === -1 ? raw : raw.slice(0, semi);
-    segments.push({ text: decodePercent(base), raw: base, matrix: semi === -1 ? '' : raw.slice(semi + 1) });
+  const q = url.indexOf('?');
+  const end = q === -1 ? url.length : q;
+  // What comes before the first slash (nothing, in an origin-form target) is not a segment.
+  let start = url.indexOf('/') + 1;
+  if (start === 0 || start > end) return segments;
+  let semi = -1;
+  let percent = false;
+  for (let i = start; i <= end; i++) {
+    const code = i === end ? 0x2f /* / */ : url.charCodeAt(i);
+    if (code === 0x2f /* / */) {
+      // The empty segment after a trailing slash is not one.
+      if (i === end && start === end) break;
+      segments.push(segmentAt(url, start, i, semi, percent));
+      start = i + 1;
+      semi = -1;
+      percent = false;
+    } else if (code === 0x3b /* ; */) {
+      if (semi === -1) semi = i;
+    } else if (code === 0x25 /* % */ && semi === -1) {
+      percent = true;
+    }
   }
   return segments;
+}
+
+/** The segment of `url` from `start` to `stop`, its matrix part from the first `;` (`semi`, -1 when none). */
+function segmentAt(url: string, start: number, stop: number, semi: number, percent: boolean): RequestSegment {
+  const raw = url.slice(start, semi === -1 ? stop : semi);
+  return { text: percent ? decodePercent(raw) : raw, raw, matrix: semi === -1 ? '' : url.slice(semi + 1, stop) };
 }
 
 /** Matrix variables of a segment, parsed on first use. `undefined` for invalid encoding. */
