@@ -9,6 +9,7 @@ import { DEFAULT_BODY_LIMIT } from './exchange/body-reader';
 import { type HookPoints, combineHooks, compileHooks } from './exchange/hook-points';
 import { routeSafeExtensions } from './exchange/requested-format';
 import { essence, isConcrete } from './http/media-type';
+import { compileQueryReader } from './http/query-parameters';
 import { type RequestMapping, combineMappings, compileMapping, describeMapping } from './routing/request-mapping';
 import type { AnyHandler, DeclaredSurrogateKeys, Route } from './routing/route';
 import { compileBody, declaredAnswerKind, defaultXmlRoot, perKind, presumedAnswerKind, readableTypes, readsFormObjects, tagNames, writableOffers, writableRanges } from './routing/route-compilation';
@@ -138,6 +139,9 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
     template: mapping.template,
     prefix: scope.defaults.template,
     bindings,
+    queryReader: bindings.some((binding) => binding.source === 'query')
+      ? compileQueryReader(bindings.map((binding) => (binding.source === 'query' ? binding.name : undefined)))
+      : undefined,
     body: declaration.body,
     options: declaration.options,
     handler: handler as unknown as AnyHandler,

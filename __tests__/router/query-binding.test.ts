@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { ProblemType, createRouter } from '../../src';
+import * as queryParameters from '../../src/http/query-parameters';
 import { expectProblem, serve } from '../setup/app-fixture';
 
 describe('query parameter binding, .query(name, options)', () => {
@@ -72,5 +73,37 @@ describe('query parameter binding, .query(name, options)', () => {
     expect(() => createRouter().get('/x').query('page', { type: 'integer', defaultValue: 'one' }).handle(() => 1)).toThrow(
       "Route GET /x: The default value 'one' of query parameter 'page' is not an integer",
     );
+  });
+
+  describe('its query reader, compiled when the route is declared', () => {
+    afterEach(() => jest.restoreAllMocks());
+
+    it('is compiled once per route that binds the query, and reads a plain query without parsing every parameter', async () => {
+      const compiled = jest.spyOn(queryParameters, 'compileQueryReader');
+      const parsed = jest.spyOn(queryParameters, 'parseQuery');
+      const app = serve((api) => {
+        api.get('/pages').query('page', { type: 'integer' }).query('size', { type: 'integer', defaultValue: '10' }).handle((ctx) => ctx.query);
+        api.get('/plain').handle(() => ({ plain: true }));
+      });
+      expect(compiled).toHaveBeenCalledTimes(1);
+      expect(compiled).toHaveBeenCalledWith(['page', 'size']);
+      for (const page of [1, 2, 3]) {
+        const res = await request(app).get(`/pages?page=${page}&sort=name&verbose=false`);
+        expect(res.body).toEqual({ page, size: 10 });
+      }
+      expect((await request(app).get('/plain?page=1')).body).toEqual({ plain: true });
+      expect(compiled).toHaveBeenCalledTimes(1);
+      expect(parsed).not.toHaveBeenCalled();
+    });
+
+    it('reads a query with escapes as URLSearchParams decodes it, parsing it once', async () => {
+      const parsed = jest.spyOn(queryParameters, 'parseQuery');
+      const app = serve((api) => {
+        api.get('/search').query('q').query('page', { type: 'integer', defaultValue: '1' }).handle((ctx) => ctx.query);
+      });
+      const res = await request(app).get('/search?q=caf%C3%A9+cr%C3%A8me&page=%32');
+      expect(res.body).toEqual({ q: 'café crème', page: 2 });
+      expect(parsed).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -3,7 +3,7 @@ import { type MediaRange, parseAccept } from '../http/accept-header';
 import { BoundedMemo } from '../http/bounded-memo';
 import type { MediaType, parseContentType } from '../http/media-type';
 import { readMediaType } from '../http/media-type-reader';
-import { type QueryParameters, parseQuery } from '../http/query-parameters';
+import { type QueryParameters, type QuerySource, parseQuery } from '../http/query-parameters';
 
 /** Content-Type fields parsed, per distinct text (requests send few), frozen since they are shared. */
 const parsedContentTypes = new BoundedMemo<string, MediaType | undefined>(1000);
@@ -17,9 +17,10 @@ function frozenMediaType(text: string): MediaType | undefined {
 }
 
 /** What route conditions look at: a plain view of a request, parsed lazily and at most once. */
-export interface RequestInfo {
+export interface RequestInfo extends QuerySource {
   readonly method: string;
   readonly headers: IncomingHttpHeaders;
+  /** Every query parameter, parsed on first use (a route's query bindings read theirs with the route's compiled query reader). */
   readonly query: QueryParameters;
   /** The Content-Type, `application/octet-stream` when absent; `undefined` when it does not parse. */
   readonly contentType: MediaType | undefined;
@@ -56,6 +57,7 @@ class LazyRequestInfo implements RequestInfo {
   readonly headers: IncomingHttpHeaders;
   readonly #url: string;
   readonly format: string | undefined;
+  #search: string | undefined = undefined;
   #query: QueryParameters | undefined = undefined;
   #contentType: MediaType | undefined | null = null;
   #accept: readonly MediaRange[] | undefined = undefined;
@@ -68,12 +70,16 @@ class LazyRequestInfo implements RequestInfo {
     if (format !== undefined) this.#accept = format.accept;
   }
 
-  get query(): QueryParameters {
-    if (this.#query === undefined) {
+  get search(): string {
+    if (this.#search === undefined) {
       const q = this.#url.indexOf('?');
-      this.#query = parseQuery(q === -1 ? '' : this.#url.slice(q + 1));
+      this.#search = q === -1 ? '' : this.#url.slice(q + 1);
     }
-    return this.#query;
+    return this.#search;
+  }
+
+  get query(): QueryParameters {
+    return (this.#query ??= parseQuery(this.search));
   }
 
   get contentType(): MediaType | undefined {

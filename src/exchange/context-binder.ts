@@ -58,12 +58,16 @@ export function bindContext(exchange: Exchange): Context {
   const path = bindPath(route, segments);
   // Parsed once, and only for a route that binds a cookie.
   let cookies: RequestCookies | undefined;
+  // The values of the query bindings, at their indexes, read by the route's own reader.
+  const queried = route.queryReader?.read(request);
   // Every binding is resolved, so that one answer names every missing or invalid value.
   let failures: InvalidBinding[] | undefined;
-  for (const binding of route.bindings) {
+  const { bindings } = route;
+  for (let index = 0; index < bindings.length; index++) {
+    const binding = bindings[index]!;
     try {
       if (binding.source === 'query') {
-        const values = request.query.get(binding.name);
+        const values = queried![index];
         query[binding.key] = resolveBinding(binding, values !== undefined && binding.array ? splitList(values) : values);
       } else if (binding.source === 'header') {
         // Own properties only: `constructor` is not a header a client sent.

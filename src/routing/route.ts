@@ -6,6 +6,7 @@ import type { BodyKind } from '../converters/body-kind';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import type { JsonSchemaLike } from '../converters/json-schema-shape';
 import type { MediaType } from '../http/media-type';
+import type { QueryReader } from '../http/query-parameters';
 import type { BodyToken } from '../dsl/body-types';
 import type { RouteOptions, RouteTimeout } from '../dsl/route-builder';
 import type { RequestContext } from '../dsl/request-context';
@@ -31,6 +32,11 @@ export interface Route {
   /** The router's own path template (its prefix), which `ctx.url` puts before the template it is given. */
   readonly prefix: PathTemplate;
   readonly bindings: readonly CompiledBinding[];
+  /**
+   * Reads the values of the route's query bindings, at their bindings' indexes; `undefined` when
+   * it binds no query parameter (its requests' queries are then never read for it).
+   */
+  readonly queryReader: QueryReader | undefined;
   readonly body: BodyToken | undefined;
   readonly options: RouteOptions;
   readonly handler: AnyHandler;
