@@ -44,3 +44,37 @@ describe('RouteIndex', () => {
     expect(lookup(url)).toEqual([...expected].sort());
   });
 });
+
+describe('RouteIndex.lookup, when one node holds every route found', () => {
+  const entry = (template: string): Entry => ({ template: parsePathTemplate(template) });
+
+  it('hands out that node’s list itself, copying nothing per request', () => {
+    const index = new RouteIndex<Entry>();
+    const get = entry('/items/{id}');
+    index.add(get);
+    index.add(entry('/items/{id}'));
+    const first = index.lookup(splitRequestPath('/items/1'));
+    expect(first).toHaveLength(2);
+    expect(index.lookup(splitRequestPath('/items/2?x=1'))).toBe(first);
+    expect(first[0]).toBe(get);
+  });
+
+  it('joins the lists of several nodes in the trie’s order, catch-alls met on the way first', () => {
+    const index = new RouteIndex<Entry>();
+    for (const template of ['/items/{id}', '/{*all}', '/items/new', '/items/{*rest}']) index.add(entry(template));
+    expect(index.lookup(splitRequestPath('/items/new')).map((e) => e.template.text)).toEqual(['/{*all}', '/items/{*rest}', '/items/new', '/items/{id}']);
+  });
+
+  it('leaves a list it handed out as it was when a route is declared after', () => {
+    const index = new RouteIndex<Entry>();
+    index.add(entry('/items/{id}'));
+    index.add(entry('/{*all}'));
+    const exact = index.lookup(splitRequestPath('/items/1'));
+    const caught = index.lookup(splitRequestPath('/other'));
+    index.add(entry('/items/{key}'));
+    index.add(entry('/{*rest}'));
+    expect(exact).toHaveLength(2);
+    expect(caught).toHaveLength(1);
+    expect(index.lookup(splitRequestPath('/items/1'))).toHaveLength(4);
+  });
+});

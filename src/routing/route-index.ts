@@ -12,11 +12,15 @@ interface ParamEdge<T> {
   readonly node: TrieNode<T>;
 }
 
+/**
+ * `catchAll` and `routes` are replaced, never changed, when a route is added: a lookup hands them
+ * out as they are, and a request holding one must not see a route declared after it arrived.
+ */
 interface TrieNode<T> {
   readonly literals: Map<string, TrieNode<T>>;
   readonly params: ParamEdge<T>[];
-  readonly catchAll: T[];
-  readonly routes: T[];
+  catchAll: readonly T[];
+  routes: readonly T[];
 }
 
 function createNode<T>(): TrieNode<T> {
@@ -48,35 +52,42 @@ export class RouteIndex<T extends Indexed> {
         }
         node = edge.node;
       } else {
-        node.catchAll.push(route);
+        node.catchAll = [...node.catchAll, route];
         return;
       }
     }
-    node.routes.push(route);
+    node.routes = [...node.routes, route];
   }
 
-  /** Every route whose template matches the segments (matrix content is not part of matching). */
-  lookup(segments: readonly RequestSegment[]): T[] {
-    const found: T[] = [];
-    this.collect(this.root, segments, 0, found);
-    return found;
+  /**
+   * Every route whose template matches the segments (matrix content is not part of matching), in
+   * the order the trie holds them. When one node holds them all (the common case: one path, its
+   * routes), that node's own list is the answer, shared and read-only: nothing is copied per request.
+   */
+  lookup(segments: readonly RequestSegment[]): readonly T[] {
+    return this.collect(this.root, segments, 0, NONE);
   }
 
-  private collect(node: TrieNode<T>, segments: readonly RequestSegment[], index: number, found: T[]): void {
-    if (node.catchAll.length > 0) found.push(...node.catchAll);
-    if (index === segments.length) {
-      if (node.routes.length > 0) found.push(...node.routes);
-      return;
-    }
+  private collect(node: TrieNode<T>, segments: readonly RequestSegment[], index: number, found: readonly T[]): readonly T[] {
+    if (node.catchAll.length > 0) found = joined(found, node.catchAll);
+    if (index === segments.length) return node.routes.length > 0 ? joined(found, node.routes) : found;
     const segment = segments[index]!;
     if (segment.text !== undefined) {
       const literal = node.literals.get(segment.text);
-      if (literal !== undefined) this.collect(literal, segments, index + 1, found);
+      if (literal !== undefined) found = this.collect(literal, segments, index + 1, found);
     }
+    if (segment.text === '') return found;
     for (const edge of node.params) {
-      if (segment.text === '') continue;
       if (edge.pattern !== undefined && (segment.text === undefined || !edge.pattern.test(segment.text))) continue;
-      this.collect(edge.node, segments, index + 1, found);
+      found = this.collect(edge.node, segments, index + 1, found);
     }
+    return found;
   }
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/** The routes found so far followed by `more`: `more` itself while nothing was found before it. */
+function joined<T>(found: readonly T[], more: readonly T[]): readonly T[] {
+  return found.length === 0 ? more : [...found, ...more];
 }
