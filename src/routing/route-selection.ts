@@ -49,6 +49,12 @@ function unique(values: readonly string[]): string[] {
  * headers (404). A tie that the conditions cannot break goes to the route declared first.
  */
 export function selectRoute<T extends Selectable>(candidates: readonly T[], request: RequestInfo): Selection<T> {
+  // One route at the path (the common case): nothing to rank it against, nothing to build for it.
+  if (candidates.length === 1) {
+    const route = candidates[0]!;
+    const match = matchMapping(route.mapping, request);
+    return match === undefined ? explainNoMatch(candidates, request) : { kind: 'route', route, match };
+  }
   let best: { route: T; mapping: RequestMapping; match: MappingMatch } | undefined;
   for (const route of candidates) {
     const match = matchMapping(route.mapping, request);
