@@ -27,7 +27,8 @@ export abstract class NameValueCondition<Self extends NameValueCondition<Self>> 
   readonly valueMatches: number;
 
   protected abstract create(expressions: readonly NameValueExpression[]): Self;
-  protected abstract valuesOf(request: RequestInfo, name: string): readonly string[] | undefined;
+  /** The request's values under `name`: one value as itself, several as a list, none as `undefined`. */
+  protected abstract valuesOf(request: RequestInfo, name: string): string | readonly string[] | undefined;
 
   get isEmpty(): boolean {
     return this.expressions.length === 0;
@@ -106,10 +107,10 @@ export class HeadersCondition extends NameValueCondition<HeadersCondition> {
     return new HeadersCondition(expressions);
   }
 
-  protected valuesOf(request: RequestInfo, name: string): readonly string[] | undefined {
+  protected valuesOf(request: RequestInfo, name: string): string | readonly string[] | undefined {
     // Node's header object has a prototype: `constructor` must not read as a header.
     const value = Object.hasOwn(request.headers, name) ? request.headers[name] : undefined;
     if (value === undefined) return undefined;
-    return Array.isArray(value) ? value.map((v) => v.trim()) : [value.trim()];
+    return Array.isArray(value) ? value.map((v) => v.trim()) : value.trim();
   }
 }

@@ -43,11 +43,14 @@ export function parseNameValueExpression(text: string, caseInsensitiveName: bool
   return { name: caseInsensitiveName ? name.toLowerCase() : name, value, negated, text: trimmed };
 }
 
-/** Whether an expression holds for the values a request has under its name (none: `undefined`). */
-export function expressionHolds(expression: NameValueExpression, values: readonly string[] | undefined): boolean {
+/**
+ * Whether an expression holds for the values a request has under its name (none: `undefined`; a
+ * single value may be given as itself, a header sent once, with no array made for it).
+ */
+export function expressionHolds(expression: NameValueExpression, values: string | readonly string[] | undefined): boolean {
   const present = values !== undefined;
   if (expression.value === undefined) return present !== expression.negated;
-  const equal = present && values.includes(expression.value);
+  const equal = present && (typeof values === 'string' ? values === expression.value : values.includes(expression.value));
   return equal !== expression.negated;
 }
 
