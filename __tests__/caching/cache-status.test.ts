@@ -1,23 +1,26 @@
 import express from 'express';
 import request from 'supertest';
 import { type CacheOptions, cache } from '../../middleware/cache';
-import { type CacheStatusEntry, type ForwardInput, forwardReason, formatCacheStatus } from '../../src/caching/cache-status';
+import * as cacheStatusRules from '../../src/caching/cache-status';
+import { type CacheStatusEntry, type ForwardInput, cacheStatusPrefix, forwardReason, formatCacheStatus } from '../../src/caching/cache-status';
 import { formatHttpDate } from '../../src/caching/http-date';
 import { listeningServers } from '../setup/listening';
 
-describe('formatCacheStatus(name, entry)', () => {
+describe('formatCacheStatus(cacheStatusPrefix(name), entry)', () => {
   it.each<[string, string, CacheStatusEntry, string]>([
     ['a hit with its ttl', 'represent', { hit: true, ttl: 42.7 }, 'represent; hit; ttl=42'],
     ['a stale hit with a negative ttl', 'represent', { hit: true, ttl: -3.2 }, 'represent; hit; ttl=-3'],
     ['a miss that was stored', 'represent', { fwd: 'uri-miss', fwdStatus: 200, ttl: 60, stored: true }, 'represent; fwd=uri-miss; fwd-status=200; ttl=60; stored'],
     ['a collapsed request', 'represent', { fwd: 'uri-miss', fwdStatus: 200, collapsed: true }, 'represent; fwd=uri-miss; fwd-status=200; collapsed'],
     ['a name that is not a token, quoted', 'my cache', { hit: true }, '"my cache"; hit'],
+    ['a hit that is collapsed, not only its ttl', 'c', { hit: true, ttl: 5, collapsed: true }, 'c; hit; ttl=5; collapsed'],
+    ['a hit with a quoted name and its ttl', 'my cache', { hit: true, ttl: 9.9 }, '"my cache"; hit; ttl=9'],
     ['a key, as an sf-string with escapes', 'c', { hit: true, key: 'http://a/"x"\\' }, 'c; hit; key="http://a/\\"x\\"\\\\"'],
     ['no key that is not printable ASCII', 'c', { hit: true, key: 'http://a/é' }, 'c; hit'],
     ['a detail token', 'c', { detail: 'only-if-cached' }, 'c; detail=only-if-cached'],
     ['no ttl that is not a number', 'c', { hit: true, ttl: Number.NaN }, 'c; hit'],
   ])('formats %s', (_, name, entry, expected) => {
-    expect(formatCacheStatus(name, entry)).toBe(expected);
+    expect(formatCacheStatus(cacheStatusPrefix(name), entry)).toBe(expected);
   });
 });
 
@@ -127,6 +130,18 @@ describe('cache(): Cache-Status on every answer (RFC 9211)', () => {
     const silent = await setup({ cacheStatus: false });
     const response = await request(silent.server).get('/fresh').expect('X-Cache', 'MISS');
     expect(response.headers['cache-status']).toBeUndefined();
+  });
+
+  it('formats its name once, when it is made, not for each answer', async () => {
+    const prefixes = jest.spyOn(cacheStatusRules, 'cacheStatusPrefix');
+    try {
+      const { server } = await setup({ cacheStatus: 'my cache' });
+      await request(server).get('/fresh').expect('Cache-Status', '"my cache"; fwd=uri-miss; fwd-status=200; ttl=60; stored');
+      for (let i = 0; i < 3; i++) await request(server).get('/fresh').expect('Cache-Status', '"my cache"; hit; ttl=60');
+      expect(prefixes).toHaveBeenCalledTimes(1);
+    } finally {
+      prefixes.mockRestore();
+    }
   });
 
   it('refuses a name that is not printable ASCII', () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CacheStatusPrefix } from '../../src/caching/cache-status';
 import type { Flights } from './flights';
 import type { ResponseStorage } from './storage';
 
@@ -15,8 +16,11 @@ export interface CacheContext {
   readonly maxEntryBytes: number;
   /** The response header that says how the cache answered, if any. */
   readonly statusHeader: string | undefined;
-  /** This cache's name in Cache-Status (RFC 9211), and whether its member gives the key; `undefined`: no Cache-Status. */
-  readonly cacheStatus: { readonly name: string; readonly key: boolean } | undefined;
+  /**
+   * This cache's name in Cache-Status (RFC 9211), formatted once, and whether its member gives the
+   * key; `undefined`: no Cache-Status.
+   */
+  readonly cacheStatus: { readonly prefix: CacheStatusPrefix; readonly key: boolean } | undefined;
   /** The clock, in milliseconds since the epoch. */
   readonly now: () => number;
   /** How the cache answered each exchange it saw, for `statusOf`. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { cacheStatusPrefix } from '../../src/caching/cache-status';
 import { surrogateKeys } from '../../src/caching/surrogate-keys';
 import { targetUri } from '../../src/caching/target-uri';
 import { isThenable } from '../../src/exchange/maybe-promise';
@@ -140,7 +141,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
     }),
     maxEntryBytes: options.maxEntryBytes ?? DEFAULT_ENTRY_BYTES,
     statusHeader: options.statusHeader,
-    cacheStatus: options.cacheStatus === false ? undefined : { name: cacheName(options.cacheStatus ?? 'represent'), key: options.cacheStatusKey === true },
+    cacheStatus: options.cacheStatus === false ? undefined : { prefix: cacheStatusPrefix(cacheName(options.cacheStatus ?? 'represent')), key: options.cacheStatusKey === true },
     now: options.now ?? Date.now,
     outcomes: new WeakMap(),
     flights: options.collapse === false ? undefined : new Flights(),

@@ -1,4 +1,4 @@
-import { type CacheStatusEntry, type ForwardReason, formatCacheStatus } from '../../src/caching/cache-status';
+import { type ForwardReason, formatCacheStatus } from '../../src/caching/cache-status';
 import type { CacheContext, CacheStatus } from './cache-context';
 
 /** How the cache answered one request: the status header's word, and what Cache-Status says of it. */
@@ -26,20 +26,31 @@ export interface Answer {
  * replayed from a stored response: a cache in front then adds its own member after it.
  */
 export function statusFields(cache: CacheContext, answer: Answer): [string, string][] {
-  const lines: [string, string][] = [];
-  if (cache.statusHeader !== undefined) lines.push([cache.statusHeader, answer.status]);
-  if (cache.cacheStatus !== undefined) {
-    const entry: CacheStatusEntry = {
-      hit: answer.fwd === undefined && answer.status !== 'MISS',
-      fwd: answer.fwd,
-      fwdStatus: answer.fwdStatus,
-      ttl: answer.ttl,
-      stored: answer.stored,
-      collapsed: answer.collapsed,
-      detail: answer.detail,
-      key: cache.cacheStatus.key ? answer.key : undefined,
-    };
-    lines.push(['Cache-Status', formatCacheStatus(cache.cacheStatus.name, entry)]);
-  }
-  return lines;
+  const lines: string[] = [];
+  pushStatusLines(cache, answer, lines);
+  const fields: [string, string][] = [];
+  for (let i = 0; i < lines.length; i += 2) fields.push([lines[i]!, lines[i + 1]!]);
+  return fields;
+}
+
+/**
+ * Pushes the lines of {@link statusFields} onto flat header `lines` (`[name, value, ...]`), with
+ * `ttl` for the answer's: what a stored answer writes, without a line or an answer made for it.
+ * The Cache-Status member starts with the prefix formatted once per cache (cacheStatusPrefix).
+ */
+export function pushStatusLines(cache: CacheContext, answer: Answer, lines: string[], ttl: number | undefined = answer.ttl): void {
+  if (cache.statusHeader !== undefined) lines.push(cache.statusHeader, answer.status);
+  const { cacheStatus } = cache;
+  if (cacheStatus === undefined) return;
+  const member = formatCacheStatus(cacheStatus.prefix, {
+    hit: answer.fwd === undefined && answer.status !== 'MISS',
+    fwd: answer.fwd,
+    fwdStatus: answer.fwdStatus,
+    ttl,
+    stored: answer.stored,
+    collapsed: answer.collapsed,
+    detail: answer.detail,
+    key: cacheStatus.key ? answer.key : undefined,
+  });
+  lines.push('Cache-Status', member);
 }

@@ -14,7 +14,7 @@ import { headFirst } from '../../src/exchange/head-first';
 import type { CacheContext } from './cache-context';
 import type { Writers } from './capture';
 import type { Entry } from './storage';
-import { type Answer, statusFields } from './status-fields';
+import { type Answer, pushStatusLines, statusFields } from './status-fields';
 import { withoutFields } from './stored-response';
 
 /**
@@ -72,7 +72,7 @@ export function answerStored(
   }
   const lines = own === undefined ? [...stored, 'Age', age] : [...own.lines, ...withoutFields(stored, own.names), 'Age', age];
   if (!hasField(lines, NOSNIFF_FIELD)) lines.push(...CONTENT_TYPE_OPTIONS);
-  for (const [name, value] of statusFields(cache, { ...answer, ttl: view.lifetime - current })) lines.push(name, value);
+  pushStatusLines(cache, answer, lines, view.lifetime - current);
   if (notModified) {
     writeHead(res, writers, 304, 'Not Modified', lines, hadFields);
     writers.end.call(res);

@@ -53,21 +53,48 @@ const TOKEN = /^[A-Za-z*][!#$%&'*+\-.^_`|~0-9A-Za-z:/]*$/;
 const PRINTABLE = /^[\x20-\x7e]*$/;
 
 /**
- * One cache's Cache-Status member (RFC 9211 section 2), a Structured Field List member (RFC 8941):
- * its name (a token, or else a string), then its parameters, `ttl` in whole seconds. A key that is
- * not printable ASCII cannot be an sf-string and is left out.
+ * A cache's Cache-Status member as far as it can be formatted once per cache (RFC 9211 section 2):
+ * its name (a token, or else an sf-string, RFC 8941), and the member of a plain hit but for its ttl.
  */
-export function formatCacheStatus(name: string, entry: CacheStatusEntry): string {
-  let member = TOKEN.test(name) ? name : sfString(name);
+export interface CacheStatusPrefix {
+  /** The name the member opens with. */
+  readonly name: string;
+  /** The name with the `hit` parameter, which a hit that says nothing more continues with its `ttl`. */
+  readonly hit: string;
+}
+
+/** Formats a cache's name for its Cache-Status members: once per cache, not per answer. */
+export function cacheStatusPrefix(name: string): CacheStatusPrefix {
+  const formatted = TOKEN.test(name) ? name : sfString(name);
+  return { name: formatted, hit: `${formatted}; hit` };
+}
+
+/**
+ * One cache's Cache-Status member (RFC 9211 section 2), a Structured Field List member (RFC 8941):
+ * its name (a token, or else a string; `prefix` formatted once by {@link cacheStatusPrefix}), then
+ * its parameters, `ttl` in whole seconds. A key that is not printable ASCII cannot be an sf-string
+ * and is left out.
+ */
+export function formatCacheStatus({ name, hit }: CacheStatusPrefix, entry: CacheStatusEntry): string {
+  // A hit that says nothing but its ttl, most answers of a cache: the rest is formatted already.
+  if (entry.hit === true && entry.fwd === undefined && entry.fwdStatus === undefined && entry.stored !== true && entry.collapsed !== true && entry.key === undefined && entry.detail === undefined) {
+    return hit + ttlParameter(entry.ttl);
+  }
+  let member = name;
   if (entry.hit === true) member += '; hit';
   if (entry.fwd !== undefined) member += `; fwd=${entry.fwd}`;
   if (entry.fwdStatus !== undefined) member += `; fwd-status=${entry.fwdStatus}`;
-  if (entry.ttl !== undefined && Number.isFinite(entry.ttl)) member += `; ttl=${Math.trunc(entry.ttl)}`;
+  member += ttlParameter(entry.ttl);
   if (entry.stored === true) member += '; stored';
   if (entry.collapsed === true) member += '; collapsed';
   if (entry.key !== undefined && PRINTABLE.test(entry.key)) member += `; key=${sfString(entry.key)}`;
   if (entry.detail !== undefined && TOKEN.test(entry.detail)) member += `; detail=${entry.detail}`;
   return member;
+}
+
+/** The `ttl` parameter (RFC 9211 section 2.4), in whole seconds; none for a ttl that is not a number. */
+function ttlParameter(ttl: number | undefined): string {
+  return ttl !== undefined && Number.isFinite(ttl) ? `; ttl=${Math.trunc(ttl)}` : '';
 }
 
 /** An sf-string (RFC 8941 section 3.3.3): quoted, with `"` and `\` escaped. */
