@@ -149,12 +149,14 @@ export function cache(options: CacheOptions = {}): SharedCache {
     originTimeout: options.originTimeout,
   };
 
-  // The requests this cache took on: one that passes it again (a cache both wrapping the app and
-  // used in it) goes by, as does the cache's own (a background revalidation): it watches them already.
-  const seen = new WeakSet<IncomingMessage>();
+  // The requests this cache took on carry its mark: one that passes it again (a cache both wrapping
+  // the app and used in it) goes by, as does the cache's own (a background revalidation): it watches
+  // them already. A property of the request, not a WeakSet: nothing hashed or kept per request.
+  const seen = Symbol('represent.cache.seen');
   const handle = (req: IncomingMessage, res: ServerResponse, next: () => void, background: CacheExchange['background']): void => {
-    if (seen.has(req) || isBackground(req)) return next();
-    seen.add(req);
+    const marked = req as IncomingMessage & { [seen]?: true };
+    if (marked[seen] === true || isBackground(req)) return next();
+    marked[seen] = true;
     const keyOrigin = requestOrigin(req, res, origin);
     // An invalid Host was answered 400: it names no resource to look up, store or hand on.
     if (keyOrigin === undefined) return;
