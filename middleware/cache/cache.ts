@@ -153,30 +153,32 @@ export function cache(options: CacheOptions = {}): SharedCache {
   // the app and used in it) goes by, as does the cache's own (a background revalidation): it watches
   // them already. A property of the request, not a WeakSet: nothing hashed or kept per request.
   const seen = Symbol('represent.cache.seen');
-  const handle = (req: IncomingMessage, res: ServerResponse, next: () => void, background: CacheExchange['background']): void => {
+  const handle = (req: IncomingMessage, res: ServerResponse, onward: Onward, next: (() => void) | undefined): void => {
     const marked = req as IncomingMessage & { [seen]?: true };
-    if (marked[seen] === true || isBackground(req)) return next();
+    if (marked[seen] === true || isBackground(req)) return onward.pass(req, res, next);
     marked[seen] = true;
     const keyOrigin = requestOrigin(req, res, origin);
     // An invalid Host was answered 400: it names no resource to look up, store or hand on.
     if (keyOrigin === undefined) return;
     const key = cacheKey(keyOrigin, req);
     // The asterisk-form (`OPTIONS *`) and the authority-form name nothing to store.
-    if (key === undefined) return next();
-    const exchange: CacheExchange = { req, res, next, key, background };
+    if (key === undefined) return onward.pass(req, res, next);
+    const exchange = new ClientExchange(req, res, key, onward, next);
     if (!LOOKUP_METHODS.has(req.method ?? 'GET')) {
       forward(context, exchange, { requestCc: {}, revalidating: false, fwd: 'method' });
       return;
     }
     const found = store.get(key);
-    if (isThenable(found)) found.then((variants) => lookup(context, exchange, variants), () => next());
+    if (isThenable(found)) found.then((variants) => lookup(context, exchange, variants), () => exchange.next());
     else lookup(context, exchange, found);
   };
 
   // A request pipelined after an unsafe one is looked up only once that one is answered (and has
   // invalidated what it changed): a stored response must not answer it with the state before.
+  // The functions handed on are made once, not per request: a hit makes no closure.
+  const handleInApp = (req: IncomingMessage, res: ServerResponse, next: () => void): void => handle(req, res, IN_APP, next);
   const sharedCache = function sharedCache(req: Request, res: Response, next: NextFunction): void {
-    inConnectionOrder(req, res, () => handle(req, res, () => next(), throughApp(req)));
+    inConnectionOrder(req, res, handleInApp, next);
   } as SharedCache;
   Object.defineProperty(sharedCache, 'store', { value: store, enumerable: true });
   sharedCache.statusOf = (res: ServerResponse): CacheStatus | undefined => context.outcomes.get(res);
@@ -185,16 +187,67 @@ export function cache(options: CacheOptions = {}): SharedCache {
     context.flights?.forget(removed);
     return removed;
   };
-  sharedCache.wrap = (listener: RequestListener): RequestListener =>
-    passingPrototypesOn(function cachedListener(req: IncomingMessage, res: ServerResponse) {
-      const target = req.url ?? '/';
-      const background = (): Background => {
-        const own = backgroundExchange(req, target);
+  sharedCache.wrap = (listener: RequestListener): RequestListener => {
+    const onward: Onward = {
+      pass: (req, res) => listener(req, res),
+      // Made only for a revalidation, before the listener saw the request: its URL is the client's.
+      background: (req) => () => {
+        const own = backgroundExchange(req, req.url ?? '/');
         return { ...own, run: () => listener(own.req, own.res) };
-      };
-      inConnectionOrder(req, res, () => handle(req, res, () => listener(req, res), background));
+      },
+    };
+    const handleWrapped = (req: IncomingMessage, res: ServerResponse): void => handle(req, res, onward, undefined);
+    return passingPrototypesOn(function cachedListener(req: IncomingMessage, res: ServerResponse) {
+      inConnectionOrder(req, res, handleWrapped);
     }, listener);
+  };
   return sharedCache;
+}
+
+/**
+ * Where the requests a cache does not answer go, and how it makes requests of its own: the listener
+ * it wraps, or the Express application it is used in. One per wrapped listener or per cache, not
+ * per request.
+ */
+interface Onward {
+  /** Hands a request on: to the wrapped listener, or Express's `next`. */
+  pass(req: IncomingMessage, res: ServerResponse, next: (() => void) | undefined): void;
+  /** What makes a request of the cache's own for the target of `req`; `undefined` when it cannot. */
+  background(req: IncomingMessage): (() => Background) | undefined;
+}
+
+/** The cache as Express middleware: a request goes on with Express's `next`, and its own through the app. */
+const IN_APP: Onward = {
+  pass: (_req, _res, next) => next?.(),
+  background: (req) => throughApp(req as Request),
+};
+
+/**
+ * A request the cache took on, and how it goes on: `next` and `background` are the {@link Onward}'s,
+ * applied only when a miss or a revalidation asks for them, so that a hit makes no closure for them.
+ */
+class ClientExchange implements CacheExchange {
+  readonly #onward: Onward;
+  readonly #next: (() => void) | undefined;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly key: string,
+    onward: Onward,
+    next: (() => void) | undefined,
+  ) {
+    this.#onward = onward;
+    this.#next = next;
+  }
+
+  next(): void {
+    this.#onward.pass(this.req, this.res, this.#next);
+  }
+
+  get background(): (() => Background) | undefined {
+    return this.#onward.background(this.req);
+  }
 }
 
 /**
