@@ -41,8 +41,9 @@ export function answerStored(
   const { response, view } = entry;
   const current = currentAge(view.initialAge, response.responseTime, cache.now());
   const age = formatAge(current);
-  const hadFields = res.getHeaderNames().length > 0;
-  const own = exchangeFields(res, setBefore);
+  const names = res.getHeaderNames();
+  const hadFields = names.length > 0;
+  const own = hadFields ? exchangeFields(res, names, setBefore) : undefined;
   const notModified =
     conditional &&
     evaluatePreconditions({
@@ -94,9 +95,9 @@ export function answerStored(
  * merges lines given to writeHead into headers set before one name at a time, and a stored field
  * of several lines (Set-Cookie, a Cache-Status from behind) kept only its last.
  */
-function exchangeFields(res: ServerResponse, setBefore?: ReadonlySet<string>): { names: Set<string>; lines: string[] } | undefined {
+function exchangeFields(res: ServerResponse, names: readonly string[], setBefore?: ReadonlySet<string>): { names: Set<string>; lines: string[] } | undefined {
   let own: { names: Set<string>; lines: string[] } | undefined;
-  for (const name of res.getHeaderNames()) {
+  for (const name of names) {
     const value = res.getHeader(name);
     res.removeHeader(name);
     if (REPRESENTATION_FIELDS.has(name) || name === 'date' || (setBefore !== undefined && !setBefore.has(name)) || value === undefined) continue;
@@ -119,16 +120,26 @@ function rangeOf(req: IncomingMessage, res: ServerResponse, { response, view }: 
 }
 
 /**
- * Writes the head with `lines`, repeated fields line by line. Lines given to writeHead on a
- * response that had fields set (even removed since) are merged into them one name at a time, and
- * a field's last line would win: those are appended one by one instead.
+ * Writes the head with `lines`, repeated fields line by line. On a response nothing set a field
+ * on, they go to writeHead as they are (Node's fast path). Lines given to writeHead on a response
+ * that had fields set (even removed since) are merged into them one name at a time, and a field's
+ * last line would win: those are set instead, one `setHeader` per field with all its lines in
+ * order (the name as its first line spells it), each field where its first line was.
  */
 function writeHead(res: ServerResponse, writers: Writers, status: number, reason: string, lines: readonly string[], hadFields: boolean): void {
   if (!hadFields) {
     writers.writeHead.call(res, status, reason, lines);
     return;
   }
-  for (let i = 0; i < lines.length; i += 2) res.appendHeader(lines[i]!, lines[i + 1]!);
+  const fields = new Map<string, { name: string; values: string[] }>();
+  for (let i = 0; i < lines.length; i += 2) {
+    const name = lines[i]!;
+    const lower = name.toLowerCase();
+    const field = fields.get(lower);
+    if (field === undefined) fields.set(lower, { name, values: [lines[i + 1]!] });
+    else field.values.push(lines[i + 1]!);
+  }
+  for (const { name, values } of fields.values()) res.setHeader(name, values.length === 1 ? values[0]! : values);
   writers.writeHead.call(res, status, reason);
 }
 

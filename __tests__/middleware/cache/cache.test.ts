@@ -539,6 +539,40 @@ describe('cache(options)', () => {
   });
 });
 
+describe('cache() as middleware, after fields the app set', () => {
+  it('keeps repeated header lines of the stored response, setting each field once with all its lines', async () => {
+    const writes: { set: string[]; appended: number } = { set: [], appended: 0 };
+    const app = express();
+    app.use((_req, res, next) => {
+      res.setHeader('X-Request-Id', '7');
+      // Counted from here on: what the cache writes, not what the app set before it.
+      const { setHeader, appendHeader } = res;
+      res.setHeader = function (this: typeof res, name: string, value: number | string | readonly string[]) {
+        writes.set.push(name.toLowerCase());
+        return setHeader.call(this, name, value);
+      } as typeof res.setHeader;
+      res.appendHeader = function (this: typeof res, name: string, value: string | readonly string[]) {
+        writes.appended++;
+        return appendHeader.call(this, name, value);
+      } as typeof res.appendHeader;
+      next();
+    });
+    app.use(cache());
+    app.get('/', (_req, res) => {
+      res.set({ 'Cache-Control': 'max-age=60', 'Set-Cookie': ['a=1', 'b=2'], 'X-Twice': ['1', '2'] });
+      res.end('body');
+    });
+    const server = await listening(app);
+    await request(server).get('/').expect(200, 'body');
+    writes.set.length = 0;
+    const hit = await request(server).get('/').expect(200, 'body').expect('X-Request-Id', '7').expect('Cache-Status', /hit/);
+    expect(hit.headers['set-cookie']).toEqual(['a=1', 'b=2']);
+    expect(hit.headers['x-twice']).toBe('1, 2');
+    expect(writes.appended).toBe(0);
+    expect(writes.set.filter((name) => name === 'set-cookie' || name === 'x-twice')).toEqual(['set-cookie', 'x-twice']);
+  });
+});
+
 describe('sharedCache.statusOf(res)', () => {
   it('names how the cache answered each exchange, with or without a status header, under wrap', async () => {
     const shared = cache();
