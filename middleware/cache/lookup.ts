@@ -52,7 +52,7 @@ export function lookup(cache: CacheContext, exchange: CacheExchange, variants: r
       options.flight?.settle(entry);
       const status = reuse === 'fresh' ? 'HIT' : 'STALE';
       const collapsed = options.waited === undefined ? {} : { fwd: options.waited, fwdStatus: entry.response.status, collapsed: true };
-      answerStored(cache, req, res, entry, { status, key: exchange.key, ...collapsed }, clientConditional);
+      answerStored(cache, req, res, entry, { status, key: exchange.key, ...collapsed }, clientConditional, undefined, undefined, age);
       if (reuse === 'stale-while-revalidate') revalidateInBackground(cache, exchange, entry);
       return;
     }

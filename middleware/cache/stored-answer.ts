@@ -21,7 +21,9 @@ import { withoutFields } from './stored-response';
  * Writes a stored response with its current Age, or a 304 made from it when the request is
  * `conditional` and the stored validators satisfy it (RFC 9111 section 4.3.2). `writers` are the
  * response's own methods when the cache has wrapped them (an answer after forwarding), and
- * `setBefore` the header names set before the request went on to the handler.
+ * `setBefore` the header names set before the request went on to the handler. `age` is the
+ * current age (RFC 9111 section 4.2.3) when the caller worked it out already (the lookup, to
+ * decide the reuse): the same clock reading answers it.
  */
 export function answerStored(
   cache: CacheContext,
@@ -32,6 +34,7 @@ export function answerStored(
   conditional: boolean,
   writers: Writers = res as Writers,
   setBefore?: ReadonlySet<string>,
+  age: number = currentAge(entry.view.initialAge, entry.response.responseTime, cache.now()),
 ): void {
   if (res.headersSent) {
     writers.end.call(res);
@@ -39,8 +42,6 @@ export function answerStored(
   }
   cache.outcomes.set(res, answer.status);
   const { response, view } = entry;
-  const current = currentAge(view.initialAge, response.responseTime, cache.now());
-  const age = formatAge(current);
   const names = res.getHeaderNames();
   const hadFields = names.length > 0;
   const own = hadFields ? exchangeFields(res, names, setBefore) : undefined;
@@ -56,7 +57,7 @@ export function answerStored(
   const ranged = notModified ? undefined : rangeOf(req, res, entry, writers);
   if (ranged?.kind === 'unsatisfiable') {
     // RFC 9110 section 15.5.17: 416, with the length of the representation.
-    const headers = Object.fromEntries([['Content-Range', unsatisfiedContentRange(response.body.byteLength)], ...statusFields(cache, { ...answer, ttl: view.lifetime - current })]);
+    const headers = Object.fromEntries([['Content-Range', unsatisfiedContentRange(response.body.byteLength)], ...statusFields(cache, { ...answer, ttl: view.lifetime - age })]);
     writeProblemFor(req, res, new HttpError(416, 'No range of the Range header overlaps the stored representation', { type: ProblemType.rangeNotSatisfiable, headers }));
     return;
   }
@@ -71,9 +72,10 @@ export function answerStored(
     stored = [...withoutFields(stored, replaced), 'Content-Length', String(part.body.byteLength), ...(part.contentRange === undefined ? ['Content-Type', part.contentType] : ['Content-Range', part.contentRange])];
     [status, reason, body] = [206, 'Partial Content', part.body];
   }
-  const lines = own === undefined ? [...stored, 'Age', age] : [...own.lines, ...withoutFields(stored, own.names), 'Age', age];
+  const ageLine = formatAge(age);
+  const lines = own === undefined ? [...stored, 'Age', ageLine] : [...own.lines, ...withoutFields(stored, own.names), 'Age', ageLine];
   if (!hasField(lines, NOSNIFF_FIELD)) lines.push(...CONTENT_TYPE_OPTIONS);
-  pushStatusLines(cache, answer, lines, view.lifetime - current);
+  pushStatusLines(cache, answer, lines, view.lifetime - age);
   if (notModified) {
     writeHead(res, writers, 304, 'Not Modified', lines, hadFields);
     writers.end.call(res);

@@ -102,6 +102,17 @@ describe('cache(options)', () => {
       expect(count('/fresh')).toBe(1);
     });
 
+    it('reads the clock once for a hit: the Age and ttl it answers are those its reuse was decided on', async () => {
+      let clock = START;
+      const now = jest.fn(() => clock);
+      const { app } = await setup({ now });
+      await request(app).get('/fresh').expect(200, 'v1');
+      clock += 10_500;
+      now.mockClear();
+      await request(app).get('/fresh').expect(200, 'v1').expect('Age', '10').expect('Cache-Status', 'represent; hit; ttl=49');
+      expect(now).toHaveBeenCalledTimes(1);
+    });
+
     it('answers a HEAD from the stored GET, without a body', async () => {
       const { app, count } = await setup();
       await request(app).get('/fresh');
