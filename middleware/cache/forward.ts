@@ -13,8 +13,8 @@ import { type StaleExchange, type StaleOutcome, answerFromStale, freshenFromAnsw
 import { statusFields } from './status-fields';
 import type { Entry } from './storage';
 import type { MaybePromise } from './store';
-import { NOSNIFF_FIELD, answerStored } from './stored-answer';
-import { freshnessOf, headerMapOf } from './stored-response';
+import { answerStored } from './stored-answer';
+import { NOSNIFF_FIELD, freshnessOf, headerMapOf } from './stored-response';
 
 /** The methods whose responses the cache looks up; any other is unsafe, or not cached. */
 export const LOOKUP_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);

@@ -15,7 +15,7 @@ import type { CacheContext } from './cache-context';
 import type { Writers } from './capture';
 import type { Entry } from './storage';
 import { type Answer, pushStatusLines, statusFields } from './status-fields';
-import { withoutFields } from './stored-response';
+import { NOSNIFF_FIELD, withoutFields } from './stored-response';
 
 /**
  * Writes a stored response with its current Age, or a 304 made from it when the request is
@@ -74,7 +74,8 @@ export function answerStored(
   }
   const ageLine = formatAge(age);
   const lines = own === undefined ? [...stored, 'Age', ageLine] : [...own.lines, ...withoutFields(stored, own.names), 'Age', ageLine];
-  if (!hasField(lines, NOSNIFF_FIELD)) lines.push(...CONTENT_TYPE_OPTIONS);
+  // The stored lines' X-Content-Type-Options is known per stored response; the app's set before, per answer.
+  if (!(notModified ? view.nosniff.notModified : view.nosniff.replay) && own?.names.has(NOSNIFF_FIELD) !== true) lines.push(...CONTENT_TYPE_OPTIONS);
   pushStatusLines(cache, answer, lines, view.lifetime - age);
   if (notModified) {
     writeHead(res, writers, 304, 'Not Modified', lines, hadFields);
@@ -143,13 +144,4 @@ function writeHead(res: ServerResponse, writers: Writers, status: number, reason
   }
   for (const { name, values } of fields.values()) res.setHeader(name, values.length === 1 ? values[0]! : values);
   writers.writeHead.call(res, status, reason);
-}
-
-/** The lower-case name of {@link CONTENT_TYPE_OPTIONS}, as header maps key it. */
-export const NOSNIFF_FIELD = CONTENT_TYPE_OPTIONS[0].toLowerCase();
-
-/** Whether flat header lines hold a field, named in lower case (the lines' names in any case). */
-function hasField(lines: readonly string[], lower: string): boolean {
-  for (let i = 0; i < lines.length; i += 2) if (lines[i]!.toLowerCase() === lower) return true;
-  return false;
 }

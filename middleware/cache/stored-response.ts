@@ -5,6 +5,7 @@ import { validatorFields } from '../../src/caching/freshening';
 import { allowsAuthorizedReuse } from '../../src/caching/storability';
 import { type HeaderMap, splitList } from '../../src/caching/header-map';
 import { type VaryFields, parseVary } from '../../src/caching/vary';
+import { CONTENT_TYPE_OPTIONS } from '../../src/http/content-type-options';
 import type { StoredResponse } from './store';
 
 /**
@@ -26,6 +27,9 @@ const HOP_BY_HOP = new Set([
 
 /** Fields a 304 never updates (RFC 9111 section 3.2): it describes no content, so its length is not the stored one's. */
 const NOT_UPDATED = new Set(['content-length']);
+
+/** The lower-case name of {@link CONTENT_TYPE_OPTIONS}, as header maps key it. */
+export const NOSNIFF_FIELD = CONTENT_TYPE_OPTIONS[0].toLowerCase();
 
 /** Fields a 304 answered by the cache carries (RFC 9110 section 15.4.5). */
 const NOT_MODIFIED_FIELDS = new Set(['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary', 'last-modified']);
@@ -100,6 +104,11 @@ export interface ResponseView {
   readonly replay: readonly string[];
   /** The header lines of a 304 made from it, without Age. */
   readonly notModified: readonly string[];
+  /**
+   * Whether {@link replay}, and {@link notModified}, carry X-Content-Type-Options: an answer made
+   * from them adds it otherwise. Known once per stored response, not looked for per answer.
+   */
+  readonly nosniff: { readonly replay: boolean; readonly notModified: boolean };
 }
 
 /**
@@ -132,13 +141,18 @@ export function describeResponse(response: StoredResponse, effective: (headers: 
   const replay: string[] = [];
   const notModified: string[] = [];
   let hasLength = false;
+  const nosniff = { replay: false, notModified: false };
   for (let i = 0; i < response.rawHeaders.length; i += 2) {
     const name = response.rawHeaders[i]!;
     const lower = name.toLowerCase();
     if (lower === 'age') continue;
     if (lower === 'content-length') hasLength = true;
     replay.push(name, response.rawHeaders[i + 1]!);
-    if (NOT_MODIFIED_FIELDS.has(lower)) notModified.push(name, response.rawHeaders[i + 1]!);
+    if (lower === NOSNIFF_FIELD) nosniff.replay = true;
+    if (NOT_MODIFIED_FIELDS.has(lower)) {
+      notModified.push(name, response.rawHeaders[i + 1]!);
+      if (lower === NOSNIFF_FIELD) nosniff.notModified = true;
+    }
   }
   if (!hasLength && response.status !== 204 && response.status !== 304) replay.push('Content-Length', String(response.body.byteLength));
   return {
@@ -150,5 +164,6 @@ export function describeResponse(response: StoredResponse, effective: (headers: 
     authorizedReuse: allowsAuthorizedReuse(cacheControl),
     replay,
     notModified,
+    nosniff,
   };
 }
