@@ -1,5 +1,5 @@
 import type { HeaderMap } from '../../src/caching/header-map';
-import { parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary';
+import { normaliseFieldValue, parseVary, selectingHeaders, varyMatches } from '../../src/caching/vary';
 
 describe('parseVary(value)', () => {
   it.each<[string | string[] | undefined, ReturnType<typeof parseVary>]>([
@@ -35,5 +35,27 @@ describe('varyMatches(fields, stored, requestHeaders)', () => {
   ])('%s', (_, vary, storedRequest, request, expected) => {
     const fields = parseVary(vary);
     expect(varyMatches(fields, fields === '*' ? {} : stored(fields, storedRequest), request)).toBe(expected);
+  });
+});
+
+describe('normaliseFieldValue(value)', () => {
+  it.each<[string | string[] | undefined, string | null]>([
+    [undefined, null],
+    ['', ''],
+    ['application/json', 'application/json'],
+    ['text/html; q=0.9', 'text/html; q=0.9'],
+    ['"a b"', '"a b"'],
+    [' a', 'a'],
+    ['a ', 'a'],
+    ['a  b', 'a b'],
+    ['a\tb', 'a b'],
+    ['a,b', 'a,b'],
+    [' a ,  b ', 'a,b'],
+    ['a, , b', 'a,b'],
+    [['a', 'b'], 'a,b'],
+    ['caf\u00e9', 'caf\u00e9'],
+    ['\u00a0a', 'a'],
+  ])('normalises %j to %j', (value, expected) => {
+    expect(normaliseFieldValue(value)).toBe(expected);
   });
 });

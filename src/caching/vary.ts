@@ -29,9 +29,26 @@ export function parseVary(value: HeaderValue): VaryFields {
 export function normaliseFieldValue(value: HeaderValue): string | null {
   const text = joinLines(value);
   if (text === undefined) return null;
+  // Most selecting values (`application/json`) are their own normal form: nothing to split or fold.
+  if (isNormal(text)) return text;
   return splitList(text)
     .map((member) => member.replace(/[ \t]+/g, ' '))
     .join(',');
+}
+
+/**
+ * Whether a value is its own normal form: visible ASCII and single spaces between, and no comma:
+ * no list to split, no whitespace to trim or fold. A lookup compares one per varying field.
+ */
+function isNormal(text: string): boolean {
+  const last = text.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20) {
+      if (i === 0 || i === last || text.charCodeAt(i + 1) === 0x20) return false;
+    } else if (c < 0x21 || c > 0x7e || c === 0x2c) return false;
+  }
+  return true;
 }
 
 /** The selecting header values of a request for the fields a response varies on. */
