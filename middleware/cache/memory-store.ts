@@ -29,6 +29,8 @@ export class MemoryStore implements CacheStore {
   /** The keys tagged with each surrogate key. */
   #tagged = new Map<string, Set<string>>();
   #bytes = 0;
+  /** The most recently used key, the Map's last: reading it again leaves the order as it is. */
+  #newest: string | undefined;
 
   constructor(options: MemoryStoreOptions = {}) {
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
@@ -48,8 +50,12 @@ export class MemoryStore implements CacheStore {
   get(key: string): readonly StoredResponse[] | undefined {
     const slot = this.#slots.get(key);
     if (slot === undefined) return undefined;
-    this.#slots.delete(key);
-    this.#slots.set(key, slot);
+    // A key read over and over (a hot response) is last already: no delete and insert per hit.
+    if (key !== this.#newest) {
+      this.#slots.delete(key);
+      this.#slots.set(key, slot);
+      this.#newest = key;
+    }
     return slot.variants;
   }
 
@@ -63,6 +69,7 @@ export class MemoryStore implements CacheStore {
     if (variants.length === 0 || size > this.maxBytes) return;
     const tags = surrogateKeysOf(variants);
     this.#slots.set(key, { variants, size, tags });
+    this.#newest = key;
     this.#bytes += size;
     for (const tag of tags) {
       const keys = this.#tagged.get(tag) ?? new Set<string>();
@@ -80,6 +87,7 @@ export class MemoryStore implements CacheStore {
     const slot = this.#slots.get(key);
     if (slot === undefined) return;
     this.#slots.delete(key);
+    if (key === this.#newest) this.#newest = undefined;
     this.#bytes -= slot.size;
     for (const tag of slot.tags) {
       const keys = this.#tagged.get(tag);
@@ -99,6 +107,7 @@ export class MemoryStore implements CacheStore {
   /** Forgets everything. */
   clear(): void {
     this.#slots.clear();
+    this.#newest = undefined;
     this.#tagged.clear();
     this.#bytes = 0;
   }

@@ -40,6 +40,24 @@ describe('MemoryStore({ maxBytes })', () => {
     expect(store.bytes).toBe(one * 3);
   });
 
+  it('keeps the order of use when the most recently used key is read again, and after it is deleted', () => {
+    const one = 1 + storedSize(response(100));
+    const store = new MemoryStore({ maxBytes: one * 3 });
+    for (const key of ['a', 'b', 'c']) store.set(key, [response(100)]);
+    store.get('c');
+    store.get('a');
+    store.get('a');
+    store.set('d', [response(100)]);
+    expect(store.get('b')).toBeUndefined();
+    store.delete('d');
+    store.set('e', [response(100)]);
+    store.get('c');
+    store.set('f', [response(100)]);
+    // Used last to first: f, c, e, a.
+    expect(store.get('a')).toBeUndefined();
+    expect([store.get('c'), store.get('e'), store.get('f')].every((variants) => variants !== undefined)).toBe(true);
+  });
+
   it('refuses a value larger than the whole budget, without evicting others', () => {
     const store = new MemoryStore({ maxBytes: 2000 });
     store.set('small', [response(10)]);
