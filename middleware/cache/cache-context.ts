@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CacheStatusPrefix } from '../../src/caching/cache-status';
+import type { ExchangeOutcomes } from './exchange-outcomes';
 import type { Flights } from './flights';
 import type { ResponseStorage } from './storage';
 
@@ -24,7 +25,7 @@ export interface CacheContext {
   /** The clock, in milliseconds since the epoch. */
   readonly now: () => number;
   /** How the cache answered each exchange it saw, for `statusOf`. */
-  readonly outcomes: WeakMap<ServerResponse, CacheStatus>;
+  readonly outcomes: ExchangeOutcomes;
   /** The requests with the handler that others wait for; `undefined` when the cache does not collapse requests. */
   readonly flights: Flights | undefined;
   /** How long a request waits for another's answer (and a shared store's fetch lock lasts), in milliseconds. */

@@ -11,6 +11,7 @@ import { inConnectionOrder } from '../../src/exchange/connection-order';
 import { requestOrigin } from '../../src/exchange/request-origin';
 import { backgroundExchange, isBackground } from './background-exchange';
 import type { Background, CacheContext, CacheExchange, CacheStatus } from './cache-context';
+import { ExchangeOutcomes } from './exchange-outcomes';
 import { Flights } from './flights';
 import { LOOKUP_METHODS, forward } from './forward';
 import { lookup } from './lookup';
@@ -143,7 +144,7 @@ export function cache(options: CacheOptions = {}): SharedCache {
     statusHeader: options.statusHeader,
     cacheStatus: options.cacheStatus === false ? undefined : { prefix: cacheStatusPrefix(cacheName(options.cacheStatus ?? 'represent')), key: options.cacheStatusKey === true },
     now: options.now ?? Date.now,
-    outcomes: new WeakMap(),
+    outcomes: new ExchangeOutcomes(),
     flights: options.collapse === false ? undefined : new Flights(),
     collapseTimeout: options.collapseTimeout ?? 5000,
     originTimeout: options.originTimeout,

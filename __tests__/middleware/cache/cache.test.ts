@@ -600,6 +600,26 @@ describe('sharedCache.statusOf(res)', () => {
     expect((await request(url).get('/fresh').set('If-None-Match', first.headers.etag as string)).status).toBe(304);
     expect(statuses).toEqual(['MISS', 'HIT', 'HIT']);
   });
+
+  it("names only its own answers: a cache in front and one behind it each say theirs", async () => {
+    const front = cache();
+    const behind = cache();
+    const statuses: [string | undefined, string | undefined][] = [];
+    const app = express();
+    app.use(behind);
+    app.get('/fresh', (_req, res) => void res.set('Cache-Control', 'max-age=60').send('x'));
+    const wrapped = front.wrap(app);
+    const server = await listening((req, res) => {
+      res.once('finish', () => statuses.push([front.statusOf(res), behind.statusOf(res)]));
+      wrapped(req, res);
+    });
+    await request(server).get('/fresh').expect(200);
+    await request(server).get('/fresh').expect(200);
+    expect(statuses).toEqual([
+      ['MISS', 'MISS'],
+      ['HIT', undefined],
+    ]);
+  });
 });
 
 describe('cache({ origin })', () => {

@@ -1,0 +1,24 @@
+import type { ServerResponse } from 'node:http';
+import type { CacheStatus } from './cache-context';
+
+/** A response with the outcomes marked on it, under each cache's own symbol. */
+type Marked = ServerResponse & Record<symbol, CacheStatus | undefined>;
+
+/**
+ * How one cache answered each exchange it saw, for `statusOf` (a request log's field). Kept on the
+ * response itself, under a symbol of this cache's own, rather than in a WeakMap: a hit adds a
+ * property, with nothing hashed or kept aside per request, and another cache's outcome is its own.
+ */
+export class ExchangeOutcomes {
+  readonly #mark = Symbol('represent.cache.outcome');
+
+  /** Records how the cache answered the exchange `res` belongs to. */
+  set(res: ServerResponse, status: CacheStatus): void {
+    (res as Marked)[this.#mark] = status;
+  }
+
+  /** How the cache answered the exchange `res` belongs to; `undefined` when it did not (yet). */
+  get(res: ServerResponse): CacheStatus | undefined {
+    return (res as Marked)[this.#mark];
+  }
+}
