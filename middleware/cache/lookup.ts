@@ -15,10 +15,13 @@ import { backgroundExchange } from './background-exchange';
 import type { CacheContext, CacheExchange } from './cache-context';
 import type { Flight } from './flights';
 import { forward } from './forward';
-import { statusFields } from './status-fields';
+import { type Answer, statusFields } from './status-fields';
 import type { Entry, ResponseStorage } from './storage';
 import type { StoredResponse } from './store';
 import { answerStored } from './stored-answer';
+
+/** A request's first lookup: it leads no flight and waited for nothing. */
+const FIRST_LOOKUP: LookupOptions = Object.freeze({});
 
 /** How a request came to be looked up again. */
 export interface LookupOptions {
@@ -37,7 +40,7 @@ export interface LookupOptions {
  * (request collapsing); any other request goes on to the handler, with the stored validators added
  * when the variant can be validated (section 4.3.1).
  */
-export function lookup(cache: CacheContext, exchange: CacheExchange, variants: readonly StoredResponse[] | undefined, options: LookupOptions = {}): void {
+export function lookup(cache: CacheContext, exchange: CacheExchange, variants: readonly StoredResponse[] | undefined, options: LookupOptions = FIRST_LOOKUP): void {
   const { req, res } = exchange;
   const requestCc = requestDirectives(req.headers);
   const entry = selectVariant(cache.storage, variants, req);
@@ -51,8 +54,11 @@ export function lookup(cache: CacheContext, exchange: CacheExchange, variants: r
     if (reuse !== 'revalidate' && !hasOriginPreconditions(req.headers)) {
       options.flight?.settle(entry);
       const status = reuse === 'fresh' ? 'HIT' : 'STALE';
-      const collapsed = options.waited === undefined ? {} : { fwd: options.waited, fwdStatus: entry.response.status, collapsed: true };
-      answerStored(cache, req, res, entry, { status, key: exchange.key, ...collapsed }, clientConditional, undefined, undefined, age);
+      const answer: Answer =
+        options.waited === undefined
+          ? { status, key: exchange.key }
+          : { status, key: exchange.key, fwd: options.waited, fwdStatus: entry.response.status, collapsed: true };
+      answerStored(cache, req, res, entry, answer, clientConditional, undefined, undefined, age);
       if (reuse === 'stale-while-revalidate') revalidateInBackground(cache, exchange, entry);
       return;
     }
