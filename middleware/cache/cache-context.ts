@@ -4,8 +4,7 @@ import type { ExchangeOutcomes } from './exchange-outcomes';
 import type { Flights } from './flights';
 import type { ResponseStorage } from './storage';
 
-/** How the cache answered a request, as the optional status header says it. */
-export type CacheStatus = 'HIT' | 'MISS' | 'REVALIDATED' | 'STALE';
+export type { CacheStatus } from './exchange-outcomes';
 
 /**
  * What the steps of one cache share (lookup, forwarding and revalidation, storage, the answer from

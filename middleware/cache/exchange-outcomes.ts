@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import type { CacheStatus } from './cache-context';
+
+/** How the cache answered a request, as the optional status header says it. */
+export type CacheStatus = 'HIT' | 'MISS' | 'REVALIDATED' | 'STALE';
 
 /** A response with the outcomes marked on it, under each cache's own symbol. */
 type Marked = ServerResponse & Record<symbol, CacheStatus | undefined>;
