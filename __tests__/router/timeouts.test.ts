@@ -22,10 +22,13 @@ describe('route timeouts, .timeout(ms, { status })', () => {
         .timeout(50)
         .etag(() => 'v1')
         .handle(() => {
-          // 120 ms of synchronous work, then a promise: the limit counts from the dispatch.
+          // 120 ms of synchronous work, then a promise that settles 30 ms later: the limit counts
+          // from the dispatch, so it has passed (a limit counted from the handler's return would
+          // let the answer through at 30 ms, before its 50). 30, not less: the limit's timer, due
+          // at once, must not race the handler's under load.
           const until = Date.now() + 120;
           while (Date.now() < until);
-          return new Promise((resolve) => setTimeout(() => resolve({ late: true }), 5));
+          return new Promise((resolve) => setTimeout(() => resolve({ late: true }), 30));
         });
       api.get('/inherited').handle(() => new Promise(() => undefined));
     },
