@@ -6,7 +6,7 @@ import type { RouteDeclaration, RouteTimeout, SurrogateKeySource } from './dsl/r
 import type { SurrogateKeyField } from './caching/surrogate-keys';
 import type { Handler } from './dsl/request-context';
 import { DEFAULT_BODY_LIMIT } from './exchange/body-reader';
-import { type HookPoints, combineHooks, compileHooks } from './exchange/hook-points';
+import { type HookPoints, combineHooks, compileHooks, runningPoints } from './exchange/hook-points';
 import { routeSafeExtensions } from './exchange/requested-format';
 import { essence, isConcrete } from './http/media-type';
 import { compileQueryReader } from './http/query-parameters';
@@ -109,6 +109,7 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
   const offers = perKind(writableOffers, registry, mapping.produces);
   const declaredKind = declaredAnswerKind(declaration.options.returns);
   const producedTypes = mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType);
+  const declaredHooks = combineHooks(scope.hooks, compileHooks(declaration.options.hooks ?? []));
   const producedEssences = producedTypes.map(essence);
   return {
     registry,
@@ -145,7 +146,8 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
     body: declaration.body,
     options: declaration.options,
     handler: handler as unknown as AnyHandler,
-    hooks: combineHooks(scope.hooks, compileHooks(declaration.options.hooks ?? [])),
+    hooks: runningPoints(declaredHooks),
+    security: declaredHooks?.security ?? [],
     description: describeMapping(mapping),
   };
 }

@@ -10,7 +10,7 @@ import { type DispatchOptions, createDispatcher, createListener } from './exchan
 import type { ResponsePolicy } from './caching/response-policy';
 import { type ConverterRegistry, defaultConverters } from './converters/converter-registry';
 import { type SurrogateKeyField, surrogateKeyFields } from './caching/surrogate-keys';
-import { type RouterHooks, combineHooks, compileHooks } from './exchange/hook-points';
+import { type RouterHooks, combineHooks, compileHooks, declareRouterHooks } from './exchange/hook-points';
 import type { MappingAttributes } from './dsl/mapping-attributes';
 import { type RequestMapping, compileMapping } from './routing/request-mapping';
 import { compileFormats } from './http/format-override';
@@ -102,7 +102,8 @@ export class Router<P extends string = '', T = {}> {
     const converters = options.converters;
     this.converters = converters === undefined ? defaultConverters() : typeof converters === 'function' ? converters(defaultConverters()) : converters;
     const onError = options.onError === undefined ? [] : [{ onError: options.onError }];
-    this.hooks = { points: compileHooks([...onError, ...(options.hooks ?? [])]) };
+    this.hooks = { declared: undefined, points: undefined };
+    declareRouterHooks(this.hooks, compileHooks([...onError, ...(options.hooks ?? [])]));
     this.surrogateKeyFields = surrogateKeyFields(options.surrogateKeyHeaders ?? ['Surrogate-Key']);
   }
 
@@ -116,14 +117,14 @@ export class Router<P extends string = '', T = {}> {
         ? {
             defaults: this.defaults,
             registry: this.converters,
-            hooks: this.hooks.points,
+            hooks: this.hooks.declared,
             cache: options.cache,
             bodyLimit: options.bodyLimit,
             maxDepth: options.maxDepth,
             timeout: options.timeout,
             surrogateKeyFields: this.surrogateKeyFields,
           }
-        : innerScope(parent.router.scope(), parent.path, this.defaults, this.hooks.points, options, this.surrogateKeyFields);
+        : innerScope(parent.router.scope(), parent.path, this.defaults, this.hooks.declared, options, this.surrogateKeyFields);
     return this.#scope;
   }
 
@@ -151,7 +152,7 @@ export class Router<P extends string = '', T = {}> {
   use<const U extends HookSource<never>>(hooks: U): Router<P, T & StateOf<U>> {
     const declared = this.subtreeRoutes().length;
     if (declared > 0) throw new Error(`router.use(...) after ${declared} route(s) were declared: add the router's hooks before its routes`);
-    this.hooks.points = combineHooks(this.hooks.points, compileHooks([hooks]));
+    declareRouterHooks(this.hooks, combineHooks(this.hooks.declared, compileHooks([hooks])));
     for (const router of this.subtree()) router.#scope = undefined;
     return this as unknown as Router<P, T & StateOf<U>>;
   }

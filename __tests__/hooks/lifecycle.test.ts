@@ -3,6 +3,7 @@ import express from 'express';
 import request from 'supertest';
 import { type FinishedResponse, type HookSet, Forbidden, HttpError, ResponseEntity, Unauthorized, createRouter, hooks } from '../../src';
 import * as hookPoints from '../../src/exchange/hook-points';
+import { HookScope } from '../../src/exchange/hook-scope';
 import { expectProblem } from '../setup/app-fixture';
 import { serverFor, underBothMounts } from '../setup/both-mounts';
 
@@ -344,6 +345,26 @@ describe('hook points settled at declaration', () => {
     await request(server).get('/guarded').expect(200, 'guarded');
     expect(run).toHaveBeenCalledTimes(1);
     run.mockRestore();
+  });
+
+  it('makes no hook scope per request for hooks that declare only a security scheme (an OpenAPI declaration)', async () => {
+    const arrive = jest.spyOn(HookScope.prototype, 'arrive');
+    const security = { name: 'bearer', scheme: { type: 'http', scheme: 'bearer' } } as const;
+    const api = createRouter({ hooks: [{ security }] });
+    api.get('/notes').use({ security }).handle(() => 'notes');
+    await request(serverFor('wrap', api)).get('/notes').expect(200, 'notes');
+    expect(arrive).not.toHaveBeenCalled();
+    expect(api.openapi({ info: { title: 't', version: '1' } }).paths['/notes']!.get!.security).toEqual([{ bearer: [] }]);
+    arrive.mockRestore();
+  });
+
+  it.each([
+    ['nothing', undefined, undefined],
+    ['only security schemes', { security: [{ name: 'bearer' }] }, undefined],
+    ['a point that runs', { preHandler: [() => undefined] }, 'itself'],
+  ])('runs, of hook points declaring %s, %s', (_what, declared, expected) => {
+    const points = declared === undefined ? undefined : hookPoints.combineHooks(undefined, declared as never);
+    expect(hookPoints.runningPoints(points)).toBe(expected === 'itself' ? points : undefined);
   });
 
   it('compiles no hook points for an empty list', () => {

@@ -5,9 +5,27 @@ import { type MaybePromise, isThenable } from './maybe-promise';
 
 export type { HookPoints } from '../routing/route-hooks';
 
-/** The router-level hook points, read by the dispatch on every request (routes combine them when declared). */
+/**
+ * The router-level hooks: as declared (routes combine them, their security declarations
+ * included), and the points the dispatch runs on every request (`undefined` when none does).
+ */
 export interface RouterHooks {
+  declared: HookPoints | undefined;
   points: HookPoints | undefined;
+}
+
+/** Settles the router's hooks as declared, and the points that run of them ({@link runningPoints}). */
+export function declareRouterHooks(hooks: RouterHooks, declared: HookPoints | undefined): void {
+  hooks.declared = declared;
+  hooks.points = runningPoints(declared);
+}
+
+/**
+ * The points of `points` that run per request: `undefined` when it declares nothing but security
+ * schemes (an OpenAPI declaration), so that a request of such a router or route makes no hook scope.
+ */
+export function runningPoints(points: HookPoints | undefined): HookPoints | undefined {
+  return points !== undefined && POINTS.some((point) => points[point] !== undefined) ? points : undefined;
 }
 
 type Point = Exclude<keyof HookPoints, 'security'>;

@@ -91,6 +91,6 @@ export function routeFacts(route: Route): RouteFacts {
     metadata: options.metadata ?? {},
     returns: options.returns,
     description: route.description,
-    security: route.hooks?.security ?? [],
+    security: route.security,
   };
 }

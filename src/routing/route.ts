@@ -11,6 +11,7 @@ import type { BodyToken } from '../dsl/body-types';
 import type { RouteOptions, RouteTimeout } from '../dsl/route-builder';
 import type { RequestContext } from '../dsl/request-context';
 import type { HookPoints } from './route-hooks';
+import type { HookSecurity } from '../dsl/hooks';
 import type { PathTemplate } from './path-template';
 import type { RequestMapping } from './request-mapping';
 
@@ -40,8 +41,10 @@ export interface Route {
   readonly body: BodyToken | undefined;
   readonly options: RouteOptions;
   readonly handler: AnyHandler;
-  /** The router's hooks, then the route's, per point; `undefined` when it has none (it pays nothing). */
+  /** The router's hooks, then the route's, per point; `undefined` when none runs (it pays nothing). */
   readonly hooks: HookPoints | undefined;
+  /** The security schemes its hooks declare (the router's, then its own), for the OpenAPI document. */
+  readonly security: readonly HookSecurity[];
   /** One line for the route table and error messages. */
   readonly description: string;
   /** The body converters of this route (the router's, possibly customised). */
