@@ -1,11 +1,8 @@
 import { ServerResponse } from 'node:http';
 import type { ResponseHeaderMap } from '../caching/header-map';
 import { headFirst } from './head-first';
-import { CONTENT_TYPE_OPTIONS } from '../http/content-type-options';
 import { headBeforeSend } from './hook-scope';
-
-const NO_SNIFF_NAME = CONTENT_TYPE_OPTIONS[0].toLowerCase();
-const NO_SNIFF_VALUE = CONTENT_TYPE_OPTIONS[1];
+import { addNoSniff } from './no-sniff';
 
 /** Bodies up to this size are sent with the head in one write. */
 const SMALL_BODY = 16 * 1024;
@@ -50,8 +47,9 @@ export function send(res: ServerResponse, status: number, finalHeaders: Response
  * (no header set on it, not lent Express's prototypes: under `router.wrap`, a response nothing but
  * the router has touched), as Fastify writes its replies; node then builds the head from the lines
  * without keeping a header map, so `res.getHeader` reads nothing afterwards (an `onResponse` hook
- * is told the bytes from the head the router wrote). Otherwise the final set replaces the response's headers field by field, where
- * the app's middleware, a logger or a hook reading `res.getHeaders()` at the end still finds them.
+ * is told the bytes from the head the router wrote). Otherwise the final set replaces the
+ * response's headers field by field, where the app's middleware, a logger or a hook reading
+ * `res.getHeaders()` at the end still finds them.
  */
 function writeHead(res: ServerResponse, status: number, headers: ResponseHeaderMap): void {
   if (Object.getPrototypeOf(res) !== ServerResponse.prototype || res.getHeaderNames().length !== 0) {
@@ -85,12 +83,12 @@ export function startStream(res: ServerResponse, status: number, finalHeaders: R
 /**
  * The final set after the request's `onSend` hooks, which add their headers last. Every answer the
  * router writes (a representation, a 304, a problem, a stream, an OPTIONS) is marked `nosniff`
- * here ({@link CONTENT_TYPE_OPTIONS}); what it hands to code that may write the response itself is
+ * here ({@link addNoSniff}); what it hands to code that may write the response itself is
  * marked when handed over (`handOver`).
  */
 function finalHead(res: ServerResponse, status: number, finalHeaders: ResponseHeaderMap): ResponseHeaderMap {
   const headers = headBeforeSend(res, status, finalHeaders);
-  headers[NO_SNIFF_NAME] ??= NO_SNIFF_VALUE;
+  addNoSniff(headers);
   return headers;
 }
 
