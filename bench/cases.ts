@@ -179,6 +179,7 @@ export const CASES: readonly Case[] = [
     variants: [
       { id: 'node-raw', server: 'node-raw', request: get(ITEM_PATH), status: 200 },
       { id: 'fastify', server: 'fastify', request: get(ITEM_PATH), status: 200 },
+      { id: 'fastify-same', server: 'fastify-same', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
       { id: 'express', server: 'express-json', request: get(ITEM_PATH), status: 200 },
       { id: 'express-use-raw', server: 'express-use-raw', request: get(ITEM_PATH), status: 200 },
       { id: 'express-same', server: 'express-same', request: get(ITEM_PATH), status: 200 },
@@ -190,6 +191,8 @@ export const CASES: readonly Case[] = [
       // Issue 26: the wrapped route at Fastify's throughput and CPU, the middleware mount 1.2x Express.
       { label: 'DSL, api.wrap(app) / Fastify', of: 'dsl-wrap', to: 'fastify', min: 1.0 },
       costs('the same, server CPU per request (DSL / Fastify)', 'dsl-wrap', 'fastify', 1.0),
+      { label: 'DSL, api.wrap(app) / Fastify doing the same with its plugins', of: 'dsl-wrap', to: 'fastify-same' },
+      costs('the same, server CPU per request (DSL / Fastify doing the same)', 'dsl-wrap', 'fastify-same'),
       { label: 'DSL, app.use(api.middleware()) / bare Express', of: 'dsl', to: 'express', min: 1.2 },
       { label: 'DSL, app.use(api.middleware()) / Express doing the same by hand', of: 'dsl', to: 'express-same' },
       { label: 'Express to a raw-writing app.use middleware / bare Express', of: 'express-use-raw', to: 'express' },

@@ -64,6 +64,42 @@ async function fastify(): Promise<Server> {
   return app.server;
 }
 
+/**
+ * What a Fastify 5 app writes to do what the DSL route does, with the plugins a Fastify user would
+ * reach for: the header condition (404 otherwise), the boolean query binding by a querystring
+ * schema (400 when invalid), JSON or XML by `@fastify/accepts` with `Vary`, `Cache-Control`,
+ * `nosniff`, and a strong ETag from the bytes (SHA-1, and its 304) by `@fastify/etag`.
+ */
+async function fastifySame(): Promise<Server> {
+  const [{ default: Fastify }, { default: accepts }, { default: etag }] = await Promise.all([
+    import('fastify'),
+    import('@fastify/accepts'),
+    import('@fastify/etag'),
+  ]);
+  const app = Fastify({ logger: false });
+  await app.register(accepts);
+  await app.register(etag);
+  app.get<{ Params: { id: string }; Querystring: { verbose: boolean } }>(
+    '/items/:id',
+    { schema: { querystring: { type: 'object', properties: { verbose: { type: 'boolean', default: false } } } } },
+    async (req, reply) => {
+      if (req.headers['x-client'] !== 'bench') return reply.callNotFound();
+      reply.header('cache-control', 'max-age=60').header('vary', 'Accept').header('x-content-type-options', 'nosniff');
+      const item = itemFor(req.params.id);
+      switch (req.accepts().type(['application/json', 'application/xml'])) {
+        case 'application/json':
+          return reply.type('application/json; charset=utf-8').send(JSON.stringify(item));
+        case 'application/xml':
+          return reply.type('application/xml').send(`<?xml version="1.0" encoding="UTF-8"?>${xmlBuilder().buildObject({ items: item })}`);
+        default:
+          return reply.code(406).send({ title: 'Not Acceptable' });
+      }
+    },
+  );
+  await app.ready();
+  return app.server;
+}
+
 // ---- bare Express 5 ---------------------------------------------------------------------------
 
 function bareExpress(routes = 1, prefix = (i: number) => (routes === 1 ? '' : `/r${i}`)): Server {
@@ -316,6 +352,7 @@ async function dslTiered(l1Bytes?: number): Promise<Server> {
 export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'node-raw': rawNode,
   fastify,
+  'fastify-same': fastifySame,
   'express-json': () => bareExpress(),
   'express-use-raw': expressUseRaw,
   'express-same': expressSame,
