@@ -1,6 +1,7 @@
 import { type BindingOptions, type BindingSource, type CompiledBinding, InvalidBinding, bindingProblem, compileBinding, resolveBinding, splitList } from '../../src/binding/value-binding';
 import { HttpError } from '../../src/errors/http-error';
 import { ProblemType } from '../../src/errors/problem-types';
+import { MAX_QUOTED_LENGTH } from '../../src/errors/quoted-input';
 
 const resolve = (options: BindingOptions, values: string[] | undefined, source: BindingSource = 'query') =>
   resolveBinding(compileBinding(source, 'page', options), values);
@@ -104,6 +105,7 @@ describe('resolveBinding(binding, values)', () => {
       [{ type: 'number' }, ['NaN'], "Query parameter 'page' must be a number, got 'NaN'"],
       [{ type: 'boolean' }, ['maybe'], "Query parameter 'page' must be a boolean, got 'maybe'"],
       [{ type: 'integer', array: true }, ['1', 'x'], "Query parameter 'page' must be an integer, got 'x'"],
+      [{ type: 'number' }, [`${'1'.repeat(MAX_QUOTED_LENGTH)}x`], `Query parameter 'page' must be a number, got '${'1'.repeat(MAX_QUOTED_LENGTH)}…'`],
       [{ type: 'integer', min: 1 }, ['0'], "Query parameter 'page' must be in 1..∞, got 0"],
       [{ type: 'integer', max: 10 }, ['11'], "Query parameter 'page' must be in -∞..10, got 11"],
     ])('should fail %j given %j with 400 %j', (options, values, detail) => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { Form, ProblemType, XmlDocument } from '../../src';
-import { MAX_REASON_LENGTH, malformedBody } from '../../src/converters/malformed-body';
+import { malformedBody } from '../../src/converters/malformed-body';
+import { MAX_QUOTED_LENGTH } from '../../src/errors/quoted-input';
 import { expectProblem, serve } from '../setup/negotiation-fixture';
 
 describe('400 for malformed bodies', () => {
@@ -82,12 +83,12 @@ describe('400 for malformed bodies', () => {
   it.each([
     ['a 100,000-character attribute name without a value', `<a x="1" y="2" ${'d'.repeat(100_000)}/>`],
     ['a 100,000-character attribute name given twice', `<a ${'d'.repeat(100_000)}="1" ${'d'.repeat(100_000)}="2"/>`],
-  ])('answers 400 for XML with %s, quoting at most MAX_REASON_LENGTH characters of it', async (_what, body) => {
+  ])('answers 400 for XML with %s, quoting at most MAX_QUOTED_LENGTH characters of it', async (_what, body) => {
     for (const path of ['/objects', '/documents']) {
       const res = await request(app).post(path).set('Content-Type', 'application/xml').send(body);
       const detail = String(expectProblem(res, 400).detail);
       expect(detail).toMatch(/^The XML body is malformed: .*(…|line 1, column \d+)/);
-      expect(detail.length).toBeLessThanOrEqual('The XML body is malformed: '.length + MAX_REASON_LENGTH + ' at position 1000000 (line 1, column 1000000).'.length + 1);
+      expect(detail.length).toBeLessThanOrEqual('The XML body is malformed: '.length + MAX_QUOTED_LENGTH + ' at position 1000000 (line 1, column 1000000).'.length + 1);
     }
   });
 
@@ -102,9 +103,9 @@ describe('400 for malformed bodies', () => {
 
 describe('malformedBody(format, reason, position)', () => {
   it.each<[string, string, string]>([
-    ['a reason of the longest length whole', 'x'.repeat(MAX_REASON_LENGTH), 'x'.repeat(MAX_REASON_LENGTH)],
-    ['a longer reason cut, with an ellipsis', 'x'.repeat(MAX_REASON_LENGTH + 1), `${'x'.repeat(MAX_REASON_LENGTH)}…`],
-    ['a surrogate pair at the cut left out whole', `${'x'.repeat(MAX_REASON_LENGTH - 1)}\u{1F600}y`, `${'x'.repeat(MAX_REASON_LENGTH - 1)}…`],
+    ['a reason of the longest length whole', 'x'.repeat(MAX_QUOTED_LENGTH), 'x'.repeat(MAX_QUOTED_LENGTH)],
+    ['a longer reason cut, with an ellipsis', 'x'.repeat(MAX_QUOTED_LENGTH + 1), `${'x'.repeat(MAX_QUOTED_LENGTH)}…`],
+    ['a surrogate pair at the cut left out whole', `${'x'.repeat(MAX_QUOTED_LENGTH - 1)}\u{1F600}y`, `${'x'.repeat(MAX_QUOTED_LENGTH - 1)}…`],
   ])('gives %s', (_case, reason, shown) => {
     expect(malformedBody('XML', reason, { offset: 3 }).detail).toBe(`The XML body is malformed: ${shown} at position 3.`);
   });

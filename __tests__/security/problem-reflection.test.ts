@@ -1,6 +1,7 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import request from 'supertest';
 import { BadRequest } from '../../src';
+import { MAX_QUOTED_LENGTH } from '../../src/errors/quoted-input';
 import { serve } from '../setup/negotiation-fixture';
 import { service } from '../setup/service-fixture';
 
@@ -51,5 +52,29 @@ describe('problem documents reflecting a client\'s text', () => {
     expect(res.headers['content-type']).toBe('application/problem+xml; charset=utf-8');
     const problem = parsedProblem(res.text);
     expect(problem.getElementsByTagName('instance')[0]?.textContent).toBe(path);
+  });
+});
+
+/** A quoted value is cut: the problem is not an amplifier of what a client sent. */
+describe('a problem quoting a long value', () => {
+  const app = serve((api) => {
+    api.get('/numbers').query('x', { type: 'number' }).handle((ctx) => ({ x: ctx.query.x }));
+  });
+  const LONG = `${'1'.repeat(14_000)}x`;
+
+  it(`quotes at most ${MAX_QUOTED_LENGTH} characters of a query value that does not convert`, async () => {
+    const res = await request(app).get(`/numbers?x=${LONG}`).set('Accept', 'application/json');
+    expect(res.status).toBe(400);
+    const quoted = `Query parameter 'x' must be a number, got '${LONG.slice(0, MAX_QUOTED_LENGTH)}…'`;
+    expect(JSON.parse(res.text)).toMatchObject({ detail: quoted, errors: [{ in: 'query', parameter: 'x', detail: quoted }] });
+    // The request target stays whole in `instance`: the value comes back once, not three times.
+    expect(res.text.length).toBeLessThan(LONG.length + 2 * MAX_QUOTED_LENGTH + 1_000);
+  });
+
+  it('quotes a value of the longest length whole', async () => {
+    const value = `${'1'.repeat(MAX_QUOTED_LENGTH - 1)}x`;
+    const res = await request(app).get(`/numbers?x=${value}`).set('Accept', 'application/json');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.text).detail).toBe(`Query parameter 'x' must be a number, got '${value}'`);
   });
 });

@@ -1,5 +1,6 @@
 import { BadRequest } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
+import { shortened } from '../errors/quoted-input';
 import { type ValueType, convertValue, describeType } from './value-type';
 
 /** Where a bound value comes from. */
@@ -142,7 +143,7 @@ function label(binding: CompiledBinding): string {
 function convertOne(binding: CompiledBinding, text: string): string | number | boolean {
   const value = convertValue(text, binding.type);
   if (value === undefined) {
-    throw new InvalidBinding(binding, `${label(binding)} must be ${describeType(binding.type)}, got '${text}'`, INVALID[binding.source], { expected: binding.type });
+    throw new InvalidBinding(binding, `${label(binding)} must be ${describeType(binding.type)}, got '${shortened(text)}'`, INVALID[binding.source], { expected: binding.type });
   }
   if (typeof value === 'number' && ((binding.min !== undefined && value < binding.min) || (binding.max !== undefined && value > binding.max))) {
     const range = `${binding.min ?? '-∞'}..${binding.max ?? '∞'}`;

@@ -1,5 +1,6 @@
 import { BadRequest } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
+import { shortened } from '../errors/quoted-input';
 
 /** Where in a body a parser stopped: a character offset, and/or a 1-based line and column. */
 export interface BodyPosition {
@@ -24,20 +25,6 @@ export function malformedBody(format: string, reason: string, position?: BodyPos
     extensions: position === undefined ? {} : { ...position },
     cause,
   });
-}
-
-/** The longest reason a detail gives, in UTF-16 code units. */
-export const MAX_REASON_LENGTH = 200;
-
-/**
- * A reason quotes the body (a name, a parser's view of a token): a 1 MB attribute name would make a
- * 1 MB problem document, so a long reason is cut, never inside a surrogate pair; the position says
- * where the rest is.
- */
-function shortened(reason: string): string {
-  if (reason.length <= MAX_REASON_LENGTH) return reason;
-  const last = reason.charCodeAt(MAX_REASON_LENGTH - 1);
-  return `${reason.slice(0, last >= 0xd800 && last <= 0xdbff ? MAX_REASON_LENGTH - 1 : MAX_REASON_LENGTH)}…`;
 }
 
 /** The 400 for a body that is well-formed but breaks a limit or a safety rule. */
