@@ -8,25 +8,17 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { CASES } from './cases';
+import { type CpuProfile, frameLabel } from './flame-graph';
 import type { ServerMessage } from './server';
 
-interface ProfileNode {
-  readonly id: number;
-  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
-  readonly children?: readonly number[];
-}
-interface Profile {
-  readonly nodes: readonly ProfileNode[];
-  readonly samples: readonly number[];
-  readonly timeDeltas: readonly number[];
-}
+type Profile = CpuProfile;
+type ProfileNode = CpuProfile['nodes'][number];
 
 const [serverName = 'dsl', seconds = '10', variantId = 'dsl'] = process.argv.slice(2);
 
 function frameName(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
-  const file = url.replace(/^file:\/\//, '').replace(`${path.join(__dirname, '..')}/`, '').replace(/.*node_modules\//, '~/');
-  return `${functionName || '(anonymous)'} ${file === '' ? '' : `${file}:${lineNumber + 1}`}`.trim();
+  return frameLabel(functionName, url, lineNumber);
 }
 
 /** Self and total time per frame name, in microseconds, and the total sampled time. */
