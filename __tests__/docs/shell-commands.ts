@@ -14,6 +14,7 @@ export const NOT_RUN: ReadonlyArray<{ readonly command: RegExp; readonly reason:
   { command: /^npm start$|^PORT=\d+ npm start$/, reason: 'starts the service on a fixed port until stopped; __tests__/routes/npm-start.test.ts runs it on a free port' },
   { command: /^npm run (bench|test:load)\b/, reason: 'measures for minutes and writes figures; speed is never asserted in npm test' },
   { command: /^npx tsx bench\//, reason: 'a benchmark or profile: minutes long, and measures rather than checks' },
+  { command: /^node --import tsx --cpu-prof\b.* bench\//, reason: 'a benchmark under the profiler: measures rather than checks' },
   { command: /^npm run docs$/, reason: 'builds the API reference for a minute; __tests__/package/typedoc.test.ts runs TypeDoc the same way' },
   { command: /^npm run build$|^npm pack\b/, reason: 'writes dist/; __tests__/package/consumers.test.ts packs and builds the package' },
   { command: /^npm run typecheck$/, reason: 'npm test runs it before jest' },
