@@ -75,7 +75,7 @@ export function answerStored(
   const ageLine = formatAge(age);
   const lines = own === undefined ? [...stored, 'Age', ageLine] : [...own.lines, ...withoutFields(stored, own.names), 'Age', ageLine];
   // The stored lines' X-Content-Type-Options is known per stored response; the app's set before, per answer.
-  if (!(notModified ? view.nosniff.notModified : view.nosniff.replay) && own?.names.has(NOSNIFF_FIELD) !== true) lines.push(...CONTENT_TYPE_OPTIONS);
+  if ((notModified || !view.nosniff) && own?.names.has(NOSNIFF_FIELD) !== true) lines.push(...CONTENT_TYPE_OPTIONS);
   pushStatusLines(cache, answer, lines, view.lifetime - age);
   if (notModified) {
     writeHead(res, writers, 304, 'Not Modified', lines, hadFields);

@@ -105,10 +105,11 @@ export interface ResponseView {
   /** The header lines of a 304 made from it, without Age. */
   readonly notModified: readonly string[];
   /**
-   * Whether {@link replay}, and {@link notModified}, carry X-Content-Type-Options: an answer made
-   * from them adds it otherwise. Known once per stored response, not looked for per answer.
+   * Whether {@link replay} carries X-Content-Type-Options: an answer made from it adds the field
+   * otherwise. Known once per stored response, not looked for per answer. {@link notModified} never
+   * carries it (it is not one of the fields a 304 sends), so a 304 always adds it.
    */
-  readonly nosniff: { readonly replay: boolean; readonly notModified: boolean };
+  readonly nosniff: boolean;
 }
 
 /**
@@ -141,18 +142,15 @@ export function describeResponse(response: StoredResponse, effective: (headers: 
   const replay: string[] = [];
   const notModified: string[] = [];
   let hasLength = false;
-  const nosniff = { replay: false, notModified: false };
+  let nosniff = false;
   for (let i = 0; i < response.rawHeaders.length; i += 2) {
     const name = response.rawHeaders[i]!;
     const lower = name.toLowerCase();
     if (lower === 'age') continue;
     if (lower === 'content-length') hasLength = true;
     replay.push(name, response.rawHeaders[i + 1]!);
-    if (lower === NOSNIFF_FIELD) nosniff.replay = true;
-    if (NOT_MODIFIED_FIELDS.has(lower)) {
-      notModified.push(name, response.rawHeaders[i + 1]!);
-      if (lower === NOSNIFF_FIELD) nosniff.notModified = true;
-    }
+    if (lower === NOSNIFF_FIELD) nosniff = true;
+    if (NOT_MODIFIED_FIELDS.has(lower)) notModified.push(name, response.rawHeaders[i + 1]!);
   }
   if (!hasLength && response.status !== 204 && response.status !== 304) replay.push('Content-Length', String(response.body.byteLength));
   return {
