@@ -4,7 +4,7 @@ import type { ForwardReason } from '../../src/caching/cache-status';
 import { type HeaderMap, fieldValue } from '../../src/caching/header-map';
 import { purgeTargets } from '../../src/caching/purge-targets';
 import { isWorthStoring } from '../../src/caching/storability';
-import { CONTENT_TYPE_OPTIONS } from '../../src/http/content-type-options';
+import { CONTENT_TYPE_OPTIONS, NOSNIFF_FIELD } from '../../src/http/content-type-options';
 import { isThenable } from '../../src/exchange/maybe-promise';
 import type { CacheContext, CacheExchange } from './cache-context';
 import { type Capture, captureResponse } from './capture';
@@ -14,7 +14,7 @@ import { statusFields } from './status-fields';
 import type { Entry } from './storage';
 import type { MaybePromise } from './store';
 import { answerStored } from './stored-answer';
-import { NOSNIFF_FIELD, freshnessOf, headerMapOf } from './stored-response';
+import { freshnessOf, headerMapOf } from './stored-response';
 
 /** The methods whose responses the cache looks up; any other is unsafe, or not cached. */
 export const LOOKUP_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);

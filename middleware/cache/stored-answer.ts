@@ -8,14 +8,14 @@ import { HttpError } from '../../src/errors/http-error';
 import { ProblemType } from '../../src/errors/problem-types';
 import { writeProblemFor } from '../../src/exchange/problem-writer';
 import { type RangeRequest, partialContent, unsatisfiedContentRange } from '../../src/http/byte-ranges';
-import { CONTENT_TYPE_OPTIONS } from '../../src/http/content-type-options';
+import { CONTENT_TYPE_OPTIONS, NOSNIFF_FIELD } from '../../src/http/content-type-options';
 import { REPRESENTATION_FIELDS } from '../../src/http/representation-fields';
 import { headFirst } from '../../src/exchange/head-first';
 import type { CacheContext } from './cache-context';
 import type { Writers } from './capture';
 import type { Entry } from './storage';
 import { type Answer, pushStatusLines, statusFields } from './status-fields';
-import { NOSNIFF_FIELD, withoutFields } from './stored-response';
+import { withoutFields } from './stored-response';
 
 /**
  * Writes a stored response with its current Age, or a 304 made from it when the request is

@@ -5,7 +5,7 @@ import { validatorFields } from '../../src/caching/freshening';
 import { allowsAuthorizedReuse } from '../../src/caching/storability';
 import { type HeaderMap, splitList } from '../../src/caching/header-map';
 import { type VaryFields, parseVary } from '../../src/caching/vary';
-import { CONTENT_TYPE_OPTIONS } from '../../src/http/content-type-options';
+import { NOSNIFF_FIELD } from '../../src/http/content-type-options';
 import type { StoredResponse } from './store';
 
 /**
@@ -27,9 +27,6 @@ const HOP_BY_HOP = new Set([
 
 /** Fields a 304 never updates (RFC 9111 section 3.2): it describes no content, so its length is not the stored one's. */
 const NOT_UPDATED = new Set(['content-length']);
-
-/** The lower-case name of {@link CONTENT_TYPE_OPTIONS}, as header maps key it. */
-export const NOSNIFF_FIELD = CONTENT_TYPE_OPTIONS[0].toLowerCase();
 
 /** Fields a 304 answered by the cache carries (RFC 9110 section 15.4.5). */
 const NOT_MODIFIED_FIELDS = new Set(['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary', 'last-modified']);

@@ -1,16 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import type { ResponseHeaderMap } from '../caching/header-map';
-import { CONTENT_TYPE_OPTIONS } from '../http/content-type-options';
+import { CONTENT_TYPE_OPTIONS, NOSNIFF_FIELD } from '../http/content-type-options';
 
 const [NAME, VALUE] = CONTENT_TYPE_OPTIONS;
-const LOWER_NAME = NAME.toLowerCase();
 
 /**
  * Marks the final header set of an answer the router writes `X-Content-Type-Options: nosniff`
  * ({@link CONTENT_TYPE_OPTIONS}), unless it says otherwise already (`send`, for every answer).
  */
 export function addNoSniff(headers: ResponseHeaderMap): void {
-  headers[LOWER_NAME] ??= VALUE;
+  headers[NOSNIFF_FIELD] ??= VALUE;
 }
 
 /**

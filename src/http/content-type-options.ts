@@ -6,3 +6,6 @@
  * writes are chosen to be safe (issue 18); sniffing would undo that choice.
  */
 export const CONTENT_TYPE_OPTIONS: readonly [name: string, value: string] = Object.freeze(['X-Content-Type-Options', 'nosniff'] as const);
+
+/** The lower-case name of {@link CONTENT_TYPE_OPTIONS}, as header maps key it. */
+export const NOSNIFF_FIELD = CONTENT_TYPE_OPTIONS[0].toLowerCase();
