@@ -76,12 +76,8 @@ export function cacheStatusPrefix(name: string): CacheStatusPrefix {
  * and is left out.
  */
 export function formatCacheStatus({ name, hit }: CacheStatusPrefix, entry: CacheStatusEntry): string {
-  // A hit that says nothing but its ttl, most answers of a cache: the rest is formatted already.
-  if (entry.hit === true && entry.fwd === undefined && entry.fwdStatus === undefined && entry.stored !== true && entry.collapsed !== true && entry.key === undefined && entry.detail === undefined) {
-    return hit + ttlParameter(entry.ttl);
-  }
-  let member = name;
-  if (entry.hit === true) member += '; hit';
+  // A hit starts from its name and `hit` formatted once: most answers of a cache add only a ttl.
+  let member = entry.hit === true ? hit : name;
   if (entry.fwd !== undefined) member += `; fwd=${entry.fwd}`;
   if (entry.fwdStatus !== undefined) member += `; fwd-status=${entry.fwdStatus}`;
   member += ttlParameter(entry.ttl);
