@@ -91,4 +91,9 @@ describe('literal segments declared percent-encoded', () => {
   it('are rejected when the encoding is invalid, naming the route', () => {
     expect(() => serve((api) => api.get('/bad%ZZ').handle(() => 1))).toThrow(/bad%ZZ.*invalid percent-encoding/);
   });
+
+  it("refuses Express's ':id' when the route is declared, naming the template it meant", () => {
+    const api = createRouter();
+    expect(() => api.get('/users/:id').handle((ctx) => ctx.path)).toThrow("did you mean '/users/{id}'?");
+  });
 });

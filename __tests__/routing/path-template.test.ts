@@ -57,6 +57,24 @@ describe('parsePathTemplate(template)', () => {
       expect(() => parsePathTemplate(template)).toThrow(`'${template}'`);
     });
 
+    it.each([
+      ['/users/:id', "did you mean '/users/{id}'?"],
+      ['/orgs/:org/repos/:repo', "did you mean '/orgs/{org}/repos/{repo}'?"],
+      ['/files/*rest', "did you mean '/files/{*rest}'?"],
+      ['/users/:id/', "did you mean '/users/{id}'?"],
+    ])("should reject Express's placeholder syntax in %j, saying %j", (template, suggestion) => {
+      expect(() => parsePathTemplate(template)).toThrow(PathTemplateError);
+      expect(() => parsePathTemplate(template)).toThrow(suggestion);
+    });
+
+    it.each([
+      ['/time/%3Anow', ':now'],
+      ['/glob/%2Aall', '*all'],
+      ['/a/b:c', 'b:c'],
+    ])('should keep %j a literal (segment %j): only a whole :name or *name segment is refused', (template, literal) => {
+      expect(parsePathTemplate(template).segments.at(-1)).toEqual({ kind: 'literal', text: literal });
+    });
+
     it('should reject a template that is not a string', () => {
       expect(() => parsePathTemplate(42 as unknown as string)).toThrow('a path must be a string');
     });

@@ -30,6 +30,20 @@ export class PathTemplateError extends Error {
 
 const NAME = /^[A-Za-z_$][\w$]*$/;
 
+/**
+ * Express's and path-to-regexp's placeholder syntax, `:name` and the wildcard `*name`: a segment
+ * written that way would be a literal here, so `/users/:id` would silently match only the path
+ * `/users/:id`. Such a template is refused with the template it meant. A literal colon or star at
+ * the start of a segment is still possible percent-encoded (`%3A`, `%2A`).
+ */
+const EXPRESS_SEGMENT = /^([:*])([A-Za-z_$][\w$]*)$/;
+
+function refuseExpressSyntax(template: string, parts: readonly string[]): void {
+  if (!parts.some((part) => EXPRESS_SEGMENT.test(part))) return;
+  const meant = parts.map((part) => part.replace(EXPRESS_SEGMENT, (_, mark: string, name: string) => (mark === ':' ? `{${name}}` : `{*${name}}`)));
+  throw new PathTemplateError(template, `placeholders are written in braces, not Express's ':name' or '*name': did you mean '/${meant.join('/')}'?`);
+}
+
 /** Reads `{...}` starting at `open`, allowing balanced braces inside a regex such as `\d{3}`. */
 function readPlaceholder(template: string, text: string, open: number): number {
   let depth = 0;
@@ -107,6 +121,7 @@ export function parsePathTemplate(template: string): PathTemplate {
   if (template !== '' && !template.startsWith('/')) throw new PathTemplateError(template, "a path must start with '/'");
   const parts = splitTemplate(template).slice(1);
   if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
+  refuseExpressSyntax(template, parts);
   const names = new Set<string>();
   const segments = parts.map((part) => {
     if (part === '') throw new PathTemplateError(template, 'empty segment (//)');
