@@ -5,7 +5,7 @@ import type { ReturningHandler } from './dsl/route-metadata';
 import type { HookSource, StateOf, StateOfList } from './dsl/hooks';
 import type { Handler } from './dsl/request-context';
 import type { Prefixed } from './dsl/path-params';
-import { type RouteDeclaration, RouteBuilder, type RouteTimeout } from './dsl/route-builder';
+import { type RouteDeclaration, RouteBuilder, type RouteRegistry, type RouteTimeout } from './dsl/route-builder';
 import { type DispatchOptions, createDispatcher, createListener } from './exchange/dispatcher';
 import type { ResponsePolicy } from './caching/response-policy';
 import { type ConverterRegistry, defaultConverters } from './converters/converter-registry';
@@ -91,6 +91,8 @@ export class Router<P extends string = '', T = {}> {
   /** This router's own routes, compiled in its current scope. */
   private own: Route[] = [];
   #scope: RouterScope | undefined;
+  /** Routes started with `get(path)` and the like whose builder never reached `handle`. */
+  private readonly unhandled = new Set<{ readonly route: string }>();
   /** Set once `middleware()` or `wrap()` handed its routes out: it can no longer be mounted. */
   private served = false;
 
@@ -207,34 +209,52 @@ export class Router<P extends string = '', T = {}> {
     return this;
   }
 
+  /**
+   * A builder whose route is not yet handled: it stays in {@link unhandled} until a builder
+   * chained from it calls `handle`, so that serving the router can name a route left without a
+   * handler (which would otherwise silently not exist), as Fastify does when it is ready.
+   */
+  private start<S extends string>(path: S, methods: readonly string[]): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
+    const started = { route: `${methods.length === 0 ? 'route' : methods.join(', ')} ${path}` };
+    this.unhandled.add(started);
+    const registry: RouteRegistry = {
+      register: (declaration, handler) => {
+        // handle() was called: a route it refuses (malformed, ambiguous) has said so by throwing.
+        this.unhandled.delete(started);
+        this.register(declaration, handler);
+      },
+    };
+    return new RouteBuilder(registry, emptyDeclaration(path, methods));
+  }
+
   /** Starts a route on a path template, for any method until `.method(...)` says otherwise. */
   route<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
-    return new RouteBuilder(this, emptyDeclaration(path, []));
+    return this.start(path, []);
   }
 
   /** Starts a GET route (which also answers HEAD). */
   get<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
-    return new RouteBuilder(this, emptyDeclaration(path, ['GET']));
+    return this.start(path, ['GET']);
   }
 
   /** Starts a POST route. */
   post<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
-    return new RouteBuilder(this, emptyDeclaration(path, ['POST']));
+    return this.start(path, ['POST']);
   }
 
   /** Starts a PUT route. */
   put<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
-    return new RouteBuilder(this, emptyDeclaration(path, ['PUT']));
+    return this.start(path, ['PUT']);
   }
 
   /** Starts a PATCH route. */
   patch<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
-    return new RouteBuilder(this, emptyDeclaration(path, ['PATCH']));
+    return this.start(path, ['PATCH']);
   }
 
   /** Starts a DELETE route. */
   delete<const S extends string>(path: S): RouteBuilder<Prefixed<P, S>, {}, {}, {}, undefined, undefined, unknown, T> {
-    return new RouteBuilder(this, emptyDeclaration(path, ['DELETE']));
+    return this.start(path, ['DELETE']);
   }
 
   /**
@@ -317,6 +337,10 @@ export class Router<P extends string = '', T = {}> {
   /** The router requests are dispatched from: this one, unless it is mounted in another (which serves it). */
   private servedRoot(call: string): void {
     if (this.parent !== undefined) throw new Error(`router.${call}: this router is mounted at '${this.parent.path}' in another router: serve that one`);
+    const unhandled = this.subtree().flatMap((router) => [...router.unhandled].map(({ route }) => route));
+    if (unhandled.length > 0) {
+      throw new Error(`router.${call}: ${unhandled.map((route) => `'${route}'`).join(', ')} ${unhandled.length === 1 ? 'was' : 'were'} declared without .handle(): give ${unhandled.length === 1 ? 'it a handler' : 'each a handler'} or remove ${unhandled.length === 1 ? 'it' : 'them'}`);
+    }
     this.served = true;
   }
 

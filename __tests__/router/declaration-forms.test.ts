@@ -1,3 +1,4 @@
+import express from 'express';
 import request from 'supertest';
 import { createRouter } from '../../src';
 import { serve } from '../setup/app-fixture';
@@ -105,5 +106,31 @@ describe('the declarative form, map({ ... }, handler)', () => {
     const res = await request(app).post('/cars').send({ make: 'Volvo' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ got: { make: 'Volvo' } });
+  });
+});
+
+describe('a route declared without .handle()', () => {
+  it('makes middleware() throw, naming the route', () => {
+    const api = createRouter();
+    api.get('/users').handle(() => []);
+    api.get('/users/{id}').produces('application/json');
+    expect(() => api.middleware()).toThrow("router.middleware(): 'GET /users/{id}' was declared without .handle()");
+  });
+
+  it('makes wrap() throw, naming every such route, those of mounted routers included', () => {
+    const api = createRouter();
+    const inner = createRouter();
+    inner.post('/orders').consumes('application/json');
+    api.mount('/shop', inner);
+    api.route('/health');
+    expect(() => api.wrap(() => undefined)).toThrow("router.wrap(listener): 'route /health', 'POST /orders' were declared without .handle()");
+  });
+
+  it('counts a route as handled when any builder chained from it handles', async () => {
+    const api = createRouter();
+    const base = api.get('/books/{id}').produces('application/json');
+    base.query('fields', { required: false }).handle((ctx) => ({ id: ctx.path.id, fields: ctx.query.fields ?? null }));
+    const app = express().use(api.middleware());
+    expect((await request(app).get('/books/1?fields=a')).body).toEqual({ id: '1', fields: 'a' });
   });
 });
