@@ -1,7 +1,8 @@
 import { DOMParser } from '@xmldom/xmldom';
 import { expectTypeOf } from 'expect-type';
 import { z } from 'zod';
-import { type BodyTypeOf, Feed, Form, XmlDocument, bodyKindOf, valueKindOf } from '../../src/converters';
+import { MultipartParts } from '../../src';
+import { type BodyTypeOf, Feed, Form, Multipart, XmlDocument, bodyKindOf, valueKindOf } from '../../src/converters';
 
 describe('bodyKindOf(token)', () => {
   class Book {}
@@ -13,8 +14,12 @@ describe('bodyKindOf(token)', () => {
     ['Object', Object, 'object'],
     ['XmlDocument', XmlDocument, 'xml-document'],
     ['Feed', Feed, 'feed'],
-    ['a class of the service', Book, 'object'],
-    ['a zod schema', z.object({ title: z.string() }), 'object'],
+    ['Array', Array, 'object'],
+    ['Multipart', Multipart, 'multipart'],
+    ['MultipartParts', MultipartParts, 'multipart'],
+    ['a class of the service', Book, undefined],
+    ['Date', Date, undefined],
+    ['a zod schema (the route compiles it as a schema first)', z.object({ title: z.string() }), undefined],
   ])('maps %s to %s', (_name, token, kind) => {
     expect(bodyKindOf(token)).toBe(kind);
   });

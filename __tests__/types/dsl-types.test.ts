@@ -16,6 +16,7 @@ import {
   hooks,
   validateWithSchema,
 } from '../../src';
+import { Form, XmlDocument } from '../../src/converters';
 
 const api = createRouter();
 
@@ -196,6 +197,20 @@ describe('handler context types', () => {
     const User = z.object({ name: z.string(), age: z.number() });
     api.post('/schema').body(User).handle((ctx) => expectTypeOf(ctx.body).toEqualTypeOf<{ name: string; age: number }>());
     api.get('/none').handle((ctx) => expectTypeOf(ctx.body).toEqualTypeOf<undefined>());
+    api.post('/form').body(Form).handle((ctx) => expectTypeOf(ctx.body).toEqualTypeOf<Form>());
+    api.post('/xml').body(XmlDocument).handle((ctx) => expectTypeOf(ctx.body).toEqualTypeOf<XmlDocument>());
+  });
+
+  it('refuses a class that names no body kind, in the types and when the route is declared', () => {
+    class Note {
+      words(): number {
+        return 0;
+      }
+    }
+    // @ts-expect-error: a body is never an instance of Date, so Date is no body token
+    expect(() => api.post('/date').body(Date).handle(() => undefined)).toThrow('.body(Date) names no body kind');
+    // @ts-expect-error: nor of a class of the application's
+    expect(() => api.post('/note').body(Note).handle(() => undefined)).toThrow('Declare .body(Object) for a plain object, or a Standard Schema');
   });
 
   it('types the declarative form the same way', () => {

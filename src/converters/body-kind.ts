@@ -50,6 +50,7 @@ const KIND_BY_TOKEN: ReadonlyMap<unknown, BodyKind> = new Map<unknown, BodyKind>
   [Uint8Array, 'bytes'],
   [Form, 'form'],
   [Object, 'object'],
+  [Array, 'object'],
   [XmlDocument, 'xml-document'],
   [Feed, 'feed'],
   [Multipart, 'multipart'],
@@ -59,11 +60,11 @@ const KIND_BY_TOKEN: ReadonlyMap<unknown, BodyKind> = new Map<unknown, BodyKind>
 /**
  * The kind a route's declared body token asks for: `String` → `'string'`, `Buffer` and
  * `Uint8Array` → `'bytes'`, `Form` → `'form'`, `XmlDocument` → `'xml-document'`, `Feed` →
- * `'feed'`, `Multipart` and `MultipartParts` → `'multipart'`. `Object`, any other class and any schema (Standard Schema) → `'object'`: those are
- * bound from structured formats such as JSON and XML.
+ * `'feed'`, `Multipart` and `MultipartParts` → `'multipart'`, `Object` and `Array` → `'object'`
+ * (bound from structured formats such as JSON and XML). Any other value names no kind: undefined.
  */
-export function bodyKindOf(token: unknown): BodyKind {
-  return KIND_BY_TOKEN.get(token) ?? 'object';
+export function bodyKindOf(token: unknown): BodyKind | undefined {
+  return KIND_BY_TOKEN.get(token);
 }
 
 /**

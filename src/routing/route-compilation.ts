@@ -24,7 +24,16 @@ export function compileBody(token: unknown): { kind: BodyKind; schema: StandardS
   // The schema validates the fields of a multipart body, coercing them itself.
   if (isMultipartSchema(token)) return { kind: 'multipart', schema: token, shape: undefined };
   if (isStandardSchema(token)) return { kind: 'object', schema: token, shape: shapeOf(token) };
-  return { kind: bodyKindOf(token), schema: undefined, shape: undefined };
+  // A route that declares no body reads one as a plain object, should a request carry it.
+  const kind = token === undefined ? 'object' : bodyKindOf(token);
+  // A body is read as a plain value: typing it as an instance of any other class (`.body(Date)`)
+  // would promise methods it never has, and the first call to one would be a 500.
+  if (kind === undefined) throw new TypeError(`.body(${tokenName(token)}) names no body kind: a body is bound as a plain value, never as an instance of that class. Declare .body(Object) for a plain object, or a Standard Schema (zod, valibot, arktype) to validate and type it; the kinds are String, Buffer, Uint8Array, Object, Array, Form, XmlDocument, Feed, Multipart and MultipartParts`);
+  return { kind, schema: undefined, shape: undefined };
+}
+
+function tokenName(token: unknown): string {
+  return typeof token === 'function' && token.name !== '' ? token.name : String(token);
 }
 
 /**
