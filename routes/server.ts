@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const accounts = serviceAccounts();
   const logger = createLogger();
   const location = storeLocation(process.env);
-  const store = await openStore(location);
+  const store = await openStore(location, { logger });
   const redisUrl = process.env.REDIS_URL === '' ? undefined : process.env.REDIS_URL;
   const redis = cacheOn && redisUrl !== undefined ? redisCacheStore(redisUrl, logger) : undefined;
   // Space- or comma-separated; each an http or https URL, or the start stops (exit 1).

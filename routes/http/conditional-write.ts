@@ -1,5 +1,9 @@
 import { type CurrentValidators, HttpError } from '../../src';
+import { DatabaseFileLost } from '../store/database-file';
 import { type Expectation, StoreFull, type Versioned, VersionMismatch } from '../store/store';
+
+/** The problem type of a write refused because the database file was deleted or replaced while the service ran. */
+export const WRITES_REFUSED = 'urn:represent:example:writes-refused';
 
 /** Anything with validators: a stored item, or a collection's state. */
 type Validated = Pick<Versioned<unknown>, 'version' | 'lastModified'>;
@@ -43,14 +47,27 @@ function full(error: StoreFull): HttpError {
 }
 
 /**
- * Runs a store write, answering 507 when it would store a user more than the store holds. A
- * write whose compare-and-set fails throws {@link VersionMismatch}, a `PreconditionFailed` the
- * library answers with 412 itself.
+ * 503 Service Unavailable (RFC 9110 section 15.6.4): the database file is gone, so the service
+ * cannot keep what a write would change; reads still answer. No Retry-After: it takes a restart,
+ * not time. The detail names no path: that is for the log.
+ */
+function writesRefused(): HttpError {
+  return new HttpError(503, 'The database file was deleted or replaced while the service ran: it refuses every write until it is restarted, so that none is lost; reads still answer from the data it opened', {
+    type: WRITES_REFUSED,
+  });
+}
+
+/**
+ * Runs a store write, answering 507 when it would store a user more than the store holds, and 503
+ * when the database file is gone. A write whose compare-and-set fails throws
+ * {@link VersionMismatch}, a `PreconditionFailed` the library answers with 412 itself.
  */
 export async function commit<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    throw error instanceof StoreFull ? full(error) : error;
+    if (error instanceof StoreFull) throw full(error);
+    if (error instanceof DatabaseFileLost) throw writesRefused();
+    throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { Logger } from 'pino';
 import { openPostgresDatabase } from './postgres-database';
 import { openSqliteDatabase } from './sqlite-database';
 import { type SqlStoreOptions, openSqlStore } from './sql-store';
@@ -38,9 +39,22 @@ export function describeLocation(location: StoreLocation): string {
   }
 }
 
+/** Options of {@link openStore}: those of the SQL store, and where to report what goes wrong with the database. */
+export interface OpenStoreOptions extends SqlStoreOptions {
+  /**
+   * Logs, as an error, that the SQLite file was deleted or replaced while the service ran (its
+   * writes are refused from then on); `console.error` by default.
+   */
+  readonly logger?: Pick<Logger, 'error'>;
+}
+
 /** Opens the store at `location`, creating, migrating and seeding its database when needed. */
-export function openStore(location: StoreLocation, options: SqlStoreOptions = {}): Promise<ServiceStore> {
-  const db = location.engine === 'sqlite' ? openSqliteDatabase(location.file) : openPostgresDatabase(location.url);
+export function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<ServiceStore> {
+  const { logger } = options;
+  const db =
+    location.engine === 'sqlite'
+      ? openSqliteDatabase(location.file, logger === undefined ? {} : { onFileLost: (error) => logger.error({ err: error, file: error.file }, 'database file lost: writes refused until restart') })
+      : openPostgresDatabase(location.url);
   return openSqlStore(db, options).catch(async (error: unknown) => {
     await db.close().catch(() => undefined);
     throw error;

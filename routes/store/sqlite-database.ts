@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { type DatabaseFileLost, watchDatabaseFile } from './database-file';
 import type { Row, SqlDatabase, SqlTransaction, SqlValue } from './sql-database';
 
 /** How long a write waits for another process's write to finish before it fails, in milliseconds. */
@@ -40,6 +41,15 @@ export function useWriteAheadLog(db: Database.Database): void {
   }
 }
 
+/** Options of {@link openSqliteDatabase}. */
+export interface SqliteOptions {
+  /**
+   * Hears, once, that the database file was deleted or replaced while open: from then on every
+   * write throws {@link DatabaseFileLost}. `console.error` by default, so that it is never silent.
+   */
+  readonly onFileLost?: (error: DatabaseFileLost) => void;
+}
+
 /**
  * Opens (creating it and its folder when missing) a SQLite database file as a {@link SqlDatabase}.
  * better-sqlite3 runs each statement synchronously on one connection; the transactions of this
@@ -48,14 +58,19 @@ export function useWriteAheadLog(db: Database.Database): void {
  * Durable by default: write-ahead log, `synchronous = FULL` (each commit is on disk before the
  * write is answered, so a power cut loses no acknowledged write either, not only a killed process),
  * foreign keys enforced.
+ *
+ * Every write checks first, and again before it commits, that the file at `path` is still the one
+ * opened ({@link watchDatabaseFile}): a write to a deleted or replaced file would be acknowledged
+ * and then lost at the next start. It throws {@link DatabaseFileLost} instead, rolled back.
  */
-export function openSqliteDatabase(path: string): SqlDatabase {
+export function openSqliteDatabase(path: string, options: SqliteOptions = {}): SqlDatabase {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file, { timeout: SQLITE_BUSY_TIMEOUT });
   useWriteAheadLog(db);
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  const checkFile = file === ':memory:' ? () => undefined : watchDatabaseFile(file, options.onFileLost ?? ((error) => console.error(error.message)));
 
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string): Database.Statement => {
@@ -80,11 +95,14 @@ export function openSqliteDatabase(path: string): SqlDatabase {
     },
   };
 
-  const transaction = <T>(begin: string, work: (tx: SqlTransaction) => Promise<T>): Promise<T> => {
+  /** Runs `work` in a transaction; `check` runs before it begins and before it commits (a throw rolls back). */
+  const transaction = <T>(begin: string, work: (tx: SqlTransaction) => Promise<T>, check?: () => void): Promise<T> => {
     const run = async (): Promise<T> => {
+      check?.();
       db.exec(begin);
       try {
         const result = await work(tx);
+        check?.();
         db.exec('COMMIT');
         return result;
       } catch (error) {
@@ -111,7 +129,9 @@ export function openSqliteDatabase(path: string): SqlDatabase {
     read: (work) => transaction('BEGIN', work),
     query: (sql, params) => take(() => tx.all(sql, params)),
     // IMMEDIATE takes the write lock at once: two processes never both read, then both write.
-    write: (work) => transaction('BEGIN IMMEDIATE', work),
+    // The file is checked at the write's turn, and again before it commits: the file may go while
+    // the transaction awaits between its statements.
+    write: (work) => transaction('BEGIN IMMEDIATE', work, checkFile),
     migrationLock: undefined,
     async close() {
       await take(async () => db.close());
