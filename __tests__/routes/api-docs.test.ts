@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import type { OperationObject } from '../../src';
+import { listeningServers } from '../setup/listening';
 import { openApiErrors } from '../setup/validate-openapi';
 import { expectProblem, service } from '../setup/service-fixture';
 
@@ -68,6 +69,7 @@ describe('GET /openapi.json', () => {
 
 describe('GET /docs', () => {
   const { app } = service();
+  const listening = listeningServers();
 
   it('answers the reference page, every asset from the service itself (no CDN)', async () => {
     const res = await request(app).get('/docs').expect(200);
@@ -99,6 +101,27 @@ describe('GET /docs', () => {
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(res.text).toContain("new URL('openapi.json', document.baseURI)");
     expect(res.text).toContain('tryItOutEnabled: true');
+  });
+
+  it.each([
+    ['the page', () => request(app).get('/docs').expect(200)],
+    ['a revalidation of it', async () => request(app).get('/docs').set('If-None-Match', (await request(app).get('/docs')).headers.etag as string).expect(304)],
+    ['a hit of the shared cache', async () => {
+      const client = request(await listening(service({ cache: true }).app));
+      await client.get('/docs').expect(200);
+      return client.get('/docs').expect(200).expect('X-Cache', 'HIT');
+    }],
+  ])('sends, with %s, a Content-Security-Policy admitting only its own assets and forbidding framing', async (_, answer) => {
+    const res = await answer();
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    );
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('has no inline script or style for the policy to forbid', async () => {
+    const { text } = await request(app).get('/docs').expect(200);
+    expect(text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|<style|\sstyle=|\son[a-z]+=/i);
   });
 
   it('serves no other file of the package', async () => {

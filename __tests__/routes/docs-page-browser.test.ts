@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type Page, chromium } from 'playwright-core';
 import type { OpenApiDocument } from '../../src';
 import { listeningServers } from '../setup/listening';
 import { service } from '../setup/service-fixture';
@@ -16,6 +16,15 @@ import { service } from '../setup/service-fixture';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const OPERATION_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** The Content-Security-Policy violations Chromium reports on `page`'s console, from now on. */
+function cspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
 
 describe('GET /docs in headless Chromium', () => {
   const listening = listeningServers();
@@ -38,6 +47,7 @@ describe('GET /docs in headless Chromium', () => {
   it("lists every operation of the service's document, loading nothing from another origin", async () => {
     const document = (await (await fetch(`${base}/openapi.json`)).json()) as OpenApiDocument;
     const page = await browser.newPage();
+    const violations = cspViolations(page);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(`${base}/docs`);
@@ -52,11 +62,14 @@ describe('GET /docs in headless Chromium', () => {
     );
     expect(listed.sort()).toEqual(expected.sort());
     expect(requested.filter((url) => !url.startsWith(`${base}/`) && !url.startsWith('data:'))).toEqual([]);
+    // The page runs whole under its own Content-Security-Policy.
+    expect(violations).toEqual([]);
     await page.close();
   }, 60_000);
 
   it("sends a request from the page (Try it out, Execute) and shows the service's answer", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1600 } });
+    const violations = cspViolations(page);
     await page.goto(`${base}/docs`);
     const operation = page.locator('#operations-default-getBookcase');
     await operation.locator('.opblock-summary').click();
@@ -78,6 +91,24 @@ describe('GET /docs in headless Chromium', () => {
     expect(existsSync(screenshot)).toBe(true);
     expect(readFileSync(screenshot).subarray(1, 4).toString()).toBe('PNG');
     console.log(`screenshot of /docs: ${screenshot}`);
+    expect(violations).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('refuses to be framed by a page of another origin (frame-ancestors)', async () => {
+    // Another port is another origin (RFC 6454 section 4).
+    const framing = await listening((_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(`<!doctype html><title>framing</title><iframe src="${base}/docs"></iframe>`);
+    });
+    const page = await browser.newPage();
+    const violations = cspViolations(page);
+    const refused = page.waitForEvent('console', (message) => /frame-ancestors/.test(message.text()));
+    await page.goto(`http://127.0.0.1:${(framing.address() as AddressInfo).port}/`);
+    await refused;
+    expect(violations).toEqual([expect.stringMatching(/frame-ancestors 'none'.*blocked/s)]);
+    // The frame holds no part of the page: no Swagger UI ran in it.
+    expect(await Promise.all(page.frames().map((frame) => frame.locator('#swagger-ui').count()))).toEqual([0, 0]);
     await page.close();
   }, 60_000);
 });
