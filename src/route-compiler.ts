@@ -1,5 +1,6 @@
 import { compileBinding } from './binding/value-binding';
 import type { ResponsePolicy } from './caching/response-policy';
+import { routeCaching } from './caching/route-caching';
 import { DEFAULT_MAX_DEPTH } from './converters/body-converter';
 import type { ConverterRegistry } from './converters/converter-registry';
 import type { RouteDeclaration, RouteTimeout, SurrogateKeySource } from './dsl/route-builder';
@@ -111,6 +112,7 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
   const producedTypes = mapping.produces.expressions.filter((e) => !e.negated && isConcrete(e.mediaType)).map((e) => e.mediaType);
   const declaredHooks = combineHooks(scope.hooks, compileHooks(declaration.options.hooks ?? []));
   const producedEssences = producedTypes.map(essence);
+  const cachePolicy = declaration.options.cache ?? scope.cache;
   return {
     registry,
     bodyKind: body.kind,
@@ -120,7 +122,8 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
     maxDepth: scope.maxDepth ?? DEFAULT_MAX_DEPTH,
     readableTypes: readableTypes(registry, body.kind, mapping.consumes),
     formObjects: readsFormObjects(body.kind, mapping.consumes),
-    cachePolicy: declaration.options.cache ?? scope.cache,
+    cachePolicy,
+    caching: routeCaching(cachePolicy),
     surrogateKeys: declaredSurrogateKeys(declaration.options.surrogateKeys),
     surrogateKeyFields: scope.surrogateKeyFields,
     timeout: declaration.options.timeout ?? scope.timeout,

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
 import { type CacheOptions, cache } from '../../middleware/cache';
-import { collapseRole } from '../../src/caching/collapsing';
+import { type StoredSharing, collapseRole } from '../../src/caching/collapsing';
 import type { HeaderMap } from '../../src/caching/header-map';
 import { requestDirectives } from '../../src/caching/request-directives';
 import { listeningServers } from '../setup/listening';
@@ -23,6 +23,20 @@ describe('collapseRole(method, headers, requestDirectives)', () => {
     ['a GET with If-Unmodified-Since leads but does not wait', 'GET', { 'if-unmodified-since': 'Sun, 06 Nov 1994 08:49:37 GMT' }, true, false],
   ])('%s', (_, method, headers, lead, wait) => {
     expect(collapseRole(method, headers, requestDirectives(headers))).toEqual({ lead, wait });
+  });
+
+  describe('when the request carries Cookie or Authorization', () => {
+    it.each<[string, HeaderMap, StoredSharing | undefined, boolean]>([
+      ['a GET with Cookie and nothing stored leads but does not wait', { cookie: 'a=1' }, undefined, false],
+      ['a GET with Cookie waits when the stored response varies on Cookie', { cookie: 'a=1' }, { vary: ['cookie'], independentOf: undefined }, true],
+      ['a GET with Cookie waits when the stored response is independent of Cookie', { cookie: 'a=1' }, { vary: [], independentOf: ['cookie'] }, true],
+      ['a GET with Cookie does not wait when the stored response is only independent of Authorization', { cookie: 'a=1' }, { vary: [], independentOf: ['authorization'] }, false],
+      ['a GET with Authorization does not wait for a stored response that says nothing of it', { authorization: 'Bearer a' }, { vary: ['accept'], independentOf: undefined }, false],
+      ['a GET with both waits only when both are shared', { cookie: 'a=1', authorization: 'Bearer a' }, { vary: ['cookie'], independentOf: ['authorization'] }, true],
+      ['a GET without either waits whatever is stored', {}, { vary: '*', independentOf: undefined }, true],
+    ])('%s', (_, headers, stored, wait) => {
+      expect(collapseRole('GET', headers, requestDirectives(headers), stored)).toEqual({ lead: true, wait });
+    });
   });
 });
 

@@ -98,4 +98,36 @@ describe('isWorthStoring({ method, status, requestHeaders, responseHeaders, requ
       }),
     ).toBe(expected);
   });
+
+  describe('when the request carries credentials, or the response sets cookies', () => {
+    const FRESH = { 'cache-control': 'max-age=60' };
+    const PUBLIC = { 'cache-control': 'public, max-age=60' };
+    it.each<[string, { req?: HeaderMap; res: HeaderMap; independentOf?: string[]; storeWithoutSetCookie?: boolean }, boolean]>([
+      ['does not store a response that sets a cookie', { res: { ...FRESH, 'set-cookie': 'session=s1' } }, false],
+      ['does not store a response that sets a cookie the obsolete way', { res: { ...FRESH, 'set-cookie2': 'session=s1' } }, false],
+      ['stores a response that sets a cookie when the route lets it be stored without', { res: { ...FRESH, 'set-cookie': ['a=1', 'b=2'] }, storeWithoutSetCookie: true }, true],
+      ['does not store a response to a request with Cookie', { req: { cookie: 'a=1' }, res: FRESH }, false],
+      ['stores a response to a request with Cookie that varies on Cookie', { req: { cookie: 'a=1' }, res: { ...FRESH, vary: 'Accept, Cookie' } }, true],
+      ['stores a response to a request with Cookie whose route is independent of it', { req: { cookie: 'a=1' }, res: FRESH, independentOf: ['cookie'] }, true],
+      ['does not store a response to Cookie whose route is independent of Authorization only', { req: { cookie: 'a=1' }, res: FRESH, independentOf: ['authorization'] }, false],
+      ['does not store a public response to Authorization that says nothing more', { req: { authorization: 'Bearer a' }, res: PUBLIC }, false],
+      ['stores a public response to Authorization that varies on it', { req: { authorization: 'Bearer a' }, res: { ...PUBLIC, vary: 'authorization' } }, true],
+      ['stores a public response to Authorization whose route is independent of it', { req: { authorization: 'Bearer a' }, res: PUBLIC, independentOf: ['authorization'] }, true],
+      ['does not store a response to Authorization whose route is independent of it, without public (RFC 9111 section 3.5)', { req: { authorization: 'Bearer a' }, res: FRESH, independentOf: ['authorization'] }, false],
+      ['does not store a response to Cookie and Authorization shared for Cookie only', { req: { cookie: 'a=1', authorization: 'Bearer a' }, res: { ...PUBLIC, vary: 'Cookie' } }, false],
+    ])('%s', (_, row, expected) => {
+      expect(
+        isWorthStoring({
+          method: 'GET',
+          status: 200,
+          requestHeaders: row.req ?? {},
+          responseHeaders: row.res,
+          requestUri: '/a',
+          responseTime: Date.parse(DATE),
+          independentOf: row.independentOf,
+          storeWithoutSetCookie: row.storeWithoutSetCookie,
+        }),
+      ).toBe(expected);
+    });
+  });
 });

@@ -111,6 +111,11 @@ const DEFAULT_ENTRY_BYTES = 1024 * 1024;
  * - It stores what a shared cache may (RFC 9111 section 3): no `private`, no `no-store`, no
  *   response to Authorization without `public`/`s-maxage`/`must-revalidate`, POST responses only
  *   with explicit freshness and a Content-Location equal to the URI.
+ * - Of that, it declines (as nginx and Varnish do by default) a response that sets cookies, unless
+ *   its route says `storeWithoutSetCookie` (then stored without Set-Cookie, which it never
+ *   replays), and answers a request with Cookie or Authorization only from a response that varies
+ *   on them or whose route declared its answer independent of them (`independentOf`): nor does it
+ *   store the answers to such requests otherwise.
  * - A fresh stored response matching the request's Vary is answered from memory with an `Age`
  *   (section 4); a conditional request it satisfies gets a 304.
  * - A stale one is validated (section 4.3): the request goes on with `If-None-Match` /

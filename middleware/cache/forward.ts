@@ -1,11 +1,13 @@
 import type { CacheControl } from '../../src/caching/cache-control';
 import { isConditional } from '../../src/caching/cache-conditionals';
 import type { ForwardReason } from '../../src/caching/cache-status';
+import type { RouteCaching } from '../../src/caching/route-caching';
 import { type HeaderMap, fieldValue } from '../../src/caching/header-map';
 import { purgeTargets } from '../../src/caching/purge-targets';
 import { isWorthStoring } from '../../src/caching/storability';
 import { CONTENT_TYPE_OPTIONS, NOSNIFF_FIELD } from '../../src/http/content-type-options';
 import { isThenable } from '../../src/exchange/maybe-promise';
+import { declaredRouteCaching } from '../../src/exchange/route-caching-notice';
 import type { CacheContext, CacheExchange } from './cache-context';
 import { type Capture, captureResponse } from './capture';
 import type { Flight } from './flights';
@@ -57,6 +59,7 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
   let fields: HeaderMap = {};
   let timer: NodeJS.Timeout | undefined;
   let invalidated: MaybePromise<void>;
+  let declared: RouteCaching | undefined;
   const writers: Capture = captureResponse(
     res,
     {
@@ -70,8 +73,19 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
         }
         const headers = cache.storage.effective(fields);
         if (!LOOKUP_METHODS.has(method) && head.status >= 200) invalidated = invalidateAfterWrite(cache, method, head.status, key, headers);
+        declared = declaredRouteCaching(res);
         storable =
-          method !== 'HEAD' && isWorthStoring({ method, status: head.status, requestHeaders: req.headers, responseHeaders: headers, requestUri: key, responseTime });
+          method !== 'HEAD' &&
+          isWorthStoring({
+            method,
+            status: head.status,
+            requestHeaders: req.headers,
+            responseHeaders: headers,
+            requestUri: key,
+            responseTime,
+            independentOf: declared?.independentOf,
+            storeWithoutSetCookie: declared?.storeWithoutSetCookie,
+          });
         const length = fieldValue(headers, 'content-length');
         const buffering = storable && !(Number(length ?? 0) > cache.maxEntryBytes);
         cache.outcomes.set(res, 'MISS');
@@ -87,7 +101,7 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
       // client that sends its next request to another instance reads it there.
       onEnd: (head, body) => {
         if (storable && body !== undefined) {
-          const { entry, written } = cache.storage.storeNew(key, head, body, req, requestTime, responseTime);
+          const { entry, written } = cache.storage.storeNew(key, head, body, req, requestTime, responseTime, declared?.independentOf);
           flight?.settle(entry, written);
           return bounded(written, cache.collapseTimeout);
         }

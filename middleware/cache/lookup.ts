@@ -4,6 +4,7 @@ import { hasOriginPreconditions, isConditional } from '../../src/caching/cache-c
 import type { CacheControl } from '../../src/caching/cache-control';
 import { type ForwardReason, forwardReason } from '../../src/caching/cache-status';
 import { collapseRole } from '../../src/caching/collapsing';
+import { carriesCredentials, sharesCredentials } from '../../src/caching/credentials';
 import { hasValidator } from '../../src/caching/freshening';
 import { decideReuse } from '../../src/caching/freshness';
 import { requestDirectives } from '../../src/caching/request-directives';
@@ -95,7 +96,9 @@ function collapse(cache: CacheContext, exchange: CacheExchange, variants: readon
   const { flights, collapseTimeout } = cache;
   if (flights === undefined) return false;
   const { req, key } = exchange;
-  const role = collapseRole(req.method ?? 'GET', req.headers, requestCc);
+  const latest = variants?.[0];
+  const stored = latest === undefined ? undefined : { vary: cache.storage.entryOf(latest).view.vary, independentOf: latest.independentOf };
+  const role = collapseRole(req.method ?? 'GET', req.headers, requestCc, stored);
   const variant = variantOf(cache.storage, variants, req);
   const under = flights.get(key, variant);
   if (under !== undefined) {
@@ -179,13 +182,17 @@ function variantOf(storage: ResponseStorage, variants: readonly StoredResponse[]
  * The stored variant the request selects (RFC 9111 section 4.1), most recent first. A request with
  * Authorization is answered only from a response that allows it (section 3.5); a response stored
  * for such a request always does: it is stored only then, and removed when a 304 takes that away
- * (ResponseStorage.keepFreshened).
+ * (ResponseStorage.keepFreshened). A request with Cookie or Authorization is answered only from a
+ * response that may be shared with it: one that varies on them, or whose route declared its answer
+ * independent of them ({@link sharesCredentials}).
  */
 function selectVariant(storage: ResponseStorage, variants: readonly StoredResponse[] | undefined, req: IncomingMessage): Entry | undefined {
   const authorized = req.headers.authorization !== undefined;
+  const credentialed = carriesCredentials(req.headers);
   for (const response of variants ?? []) {
     const candidate = storage.entryOf(response);
     if (authorized && !candidate.view.authorizedReuse) continue;
+    if (credentialed && !sharesCredentials(req.headers, candidate.view.vary, response.independentOf)) continue;
     if (varyMatches(candidate.view.vary, response.selecting, req.headers)) return candidate;
   }
   return undefined;

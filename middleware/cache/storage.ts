@@ -105,9 +105,18 @@ export class ResponseStorage {
 
   /**
    * Stores a response the handler answered, with a Date, and the request's selecting headers for
-   * its Vary (RFC 9111 section 4.1), as the first variant of `key`.
+   * its Vary (RFC 9111 section 4.1), as the first variant of `key`; with the credential fields its
+   * route declared it independent of (`independentOf`), whose requests it may then answer.
    */
-  storeNew(key: string, head: ResponseHead, body: Uint8Array, req: IncomingMessage, requestTime: number, responseTime: number): { entry: Entry; written: MaybePromise<void> } {
+  storeNew(
+    key: string,
+    head: ResponseHead,
+    body: Uint8Array,
+    req: IncomingMessage,
+    requestTime: number,
+    responseTime: number,
+    independentOf: readonly string[] = [],
+  ): { entry: Entry; written: MaybePromise<void> } {
     const response: StoredResponse = this.#tagged({
       status: head.status,
       statusMessage: head.statusMessage,
@@ -117,6 +126,7 @@ export class ResponseStorage {
       responseTime,
       selecting: {},
       ...(req.headers.authorization !== undefined && { authorized: true }),
+      ...(independentOf.length > 0 && { independentOf }),
     });
     const { view } = this.entryOf(response);
     const stored = { ...response, selecting: selectingHeaders(view.vary as readonly string[], req.headers) };
@@ -163,6 +173,7 @@ export class ResponseStorage {
       responseHeaders: refreshed.view.headers,
       requestUri: key,
       responseTime,
+      independentOf: refreshed.response.independentOf,
     });
     this.keep(key, storable ? refreshed.response : undefined, req.headers);
     return refreshed;

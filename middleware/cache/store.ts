@@ -28,6 +28,11 @@ export interface StoredResponse {
    */
   readonly authorized?: boolean;
   /**
+   * The credential fields (`cookie`, `authorization`) the route that answered declared its answer
+   * independent of (`independentOf`): it may answer requests that carry them.
+   */
+  readonly independentOf?: readonly string[];
+  /**
    * The surrogate keys it is tagged with (`user:7`, read from its `Surrogate-Key` / `Cache-Tag`
    * fields when it was stored): a purge of one of them removes it, whatever its URI.
    */

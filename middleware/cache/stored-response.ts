@@ -1,4 +1,5 @@
 import { correctedInitialAge, parseAge } from '../../src/caching/age';
+import { SET_COOKIE_FIELDS } from '../../src/caching/credentials';
 import { type CacheControl, parseCacheControl } from '../../src/caching/cache-control';
 import { dateValue, freshnessLifetime } from '../../src/caching/freshness';
 import { validatorFields } from '../../src/caching/freshening';
@@ -31,7 +32,11 @@ const NOT_UPDATED = new Set(['content-length']);
 /** Fields a 304 answered by the cache carries (RFC 9110 section 15.4.5). */
 const NOT_MODIFIED_FIELDS = new Set(['cache-control', 'content-location', 'date', 'etag', 'expires', 'vary', 'last-modified']);
 
-/** The header lines of a response less the hop-by-hop ones, including those its Connection names. */
+/**
+ * The header lines of a response less the hop-by-hop ones, including those its Connection names,
+ * and less Set-Cookie: a stored response (or a 304 that freshens one) never hands one client's
+ * cookies to another.
+ */
 export function storableHeaderLines(raw: readonly string[]): string[] {
   const connection = new Set<string>();
   for (let i = 0; i < raw.length; i += 2) {
@@ -40,7 +45,7 @@ export function storableHeaderLines(raw: readonly string[]): string[] {
   const lines: string[] = [];
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!.toLowerCase();
-    if (!HOP_BY_HOP.has(name) && !connection.has(name)) lines.push(raw[i]!, raw[i + 1]!);
+    if (!HOP_BY_HOP.has(name) && !connection.has(name) && !SET_COOKIE_FIELDS.has(name)) lines.push(raw[i]!, raw[i + 1]!);
   }
   return lines;
 }
@@ -143,7 +148,8 @@ export function describeResponse(response: StoredResponse, effective: (headers: 
   for (let i = 0; i < response.rawHeaders.length; i += 2) {
     const name = response.rawHeaders[i]!;
     const lower = name.toLowerCase();
-    if (lower === 'age') continue;
+    // A copy stored before Set-Cookie was kept out (by an older version, in a shared store) replays none either.
+    if (lower === 'age' || SET_COOKIE_FIELDS.has(lower)) continue;
     if (lower === 'content-length') hasLength = true;
     replay.push(name, response.rawHeaders[i + 1]!);
     if (lower === NOSNIFF_FIELD) nosniff = true;

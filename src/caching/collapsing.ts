@@ -1,6 +1,8 @@
 import type { CacheControl } from './cache-control';
 import { hasOriginPreconditions, isConditional } from './cache-conditionals';
+import { carriesCredentials, sharesCredentials } from './credentials';
 import type { HeaderMap } from './header-map';
+import type { VaryFields } from './vary';
 
 /** What a request may do when others for the same key are missing at the same time. */
 export interface CollapseRole {
@@ -21,12 +23,22 @@ export interface CollapseRole {
  *   conditionals of the client's own (its answer may be a 304 for that client alone).
  * - It waits when a stored response could answer it: a GET or HEAD without `no-cache` (it asked the
  *   origin to validate, section 5.2.1.4) and without If-Match / If-Unmodified-Since (only the origin
- *   evaluates them, section 4.3.2).
+ *   evaluates them, section 4.3.2); with Cookie or Authorization, only when the response stored
+ *   for the key (`stored`, the most recent variant) may be shared with it ({@link sharesCredentials}):
+ *   otherwise no answer stored for another could answer it, and it would wait for nothing.
  */
-export function collapseRole(method: string, headers: HeaderMap, request: CacheControl): CollapseRole {
+export function collapseRole(method: string, headers: HeaderMap, request: CacheControl, stored?: StoredSharing): CollapseRole {
   const lookup = method === 'GET' || method === 'HEAD';
+  const shared = !carriesCredentials(headers) || (stored !== undefined && sharesCredentials(headers, stored.vary, stored.independentOf));
   return {
     lead: method === 'GET' && headers.range === undefined && request.noStore !== true && !isConditional(headers),
-    wait: lookup && request.noCache === undefined && !hasOriginPreconditions(headers),
+    wait: lookup && request.noCache === undefined && !hasOriginPreconditions(headers) && shared,
   };
+}
+
+/** What decides whether a stored response may answer a request with credentials: its Vary, and what its route declared. */
+export interface StoredSharing {
+  readonly vary: VaryFields;
+  /** The credential fields (lower-case) its route declared its answer independent of. */
+  readonly independentOf: readonly string[] | undefined;
 }

@@ -1,4 +1,5 @@
 import { type CacheControl, formatCacheControl, parseCacheControl } from './cache-control';
+import type { CredentialField } from './credentials';
 import { dateValue } from './freshness';
 import { type HeaderMap, type ResponseHeaderMap, fieldLines } from './header-map';
 import { formatHttpDate, parseHttpDate } from './http-date';
@@ -30,6 +31,22 @@ export interface ResponsePolicy {
   readonly staleIfError?: number;
   /** An absolute expiry, or `never`: one year after the response's Date. */
   readonly expires?: Date | 'never';
+  /**
+   * The credential fields the answer does not depend on: the shared cache (`cache()` of
+   * `represent/cache`) then answers requests that carry them from what it stored, and stores their
+   * answers. By default it does neither (as Varnish), since a handler may read them without saying
+   * so; a route that binds a cookie (`.cookie()`) needs no declaration, its answers vary by Cookie.
+   * A response to a request with Authorization is still stored only when it is `public`, or says
+   * `sMaxAge` or `mustRevalidate` (RFC 9111 section 3.5). Written in no header.
+   */
+  readonly independentOf?: readonly CredentialField[];
+  /**
+   * The shared cache may store an answer that sets cookies, without its `Set-Cookie` field: the
+   * client that got it keeps its cookie, the others get the stored answer without one. By default
+   * an answer with Set-Cookie is not stored (as nginx and Varnish; RFC 9111 section 3 lets a cache
+   * decline). Written in no header.
+   */
+  readonly storeWithoutSetCookie?: boolean;
 }
 
 /** Methods whose responses are never cacheable (spec, Caching rules 3; RFC 9110 sections 9.3.4, 9.3.5). */

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { type CacheControl, parseCacheControl } from './cache-control';
+import { setsCookies, sharesCredentials } from './credentials';
 import { HEURISTICALLY_CACHEABLE, freshnessLifetime, hasExplicitFreshness } from './freshness';
 import { type HeaderMap, fieldValue } from './header-map';
 import { parseVary } from './vary';
@@ -75,6 +76,10 @@ export interface StoringInput extends StorabilityInput {
   readonly requestUri: string;
   /** When the response arrived (ms since the epoch), for a heuristic freshness lifetime. */
   readonly responseTime: number;
+  /** The credential fields (lower-case) the route that answered declared its answer independent of. */
+  readonly independentOf?: readonly string[];
+  /** The route that answered lets an answer that sets cookies be stored, without its Set-Cookie. */
+  readonly storeWithoutSetCookie?: boolean;
 }
 
 /**
@@ -83,13 +88,22 @@ export interface StoringInput extends StorabilityInput {
  * that have none (a cache may store any status, RFC 9111 section 3, and need not). `Vary: *`
  * could never be reused (section 4.1). And the response must be fresh for a while, or carry a
  * validator to be revalidated with (section 4.3.1).
+ *
+ * A cache may also decline what it may store (section 3), and this one declines, as nginx and
+ * Varnish do by default, what could hand one client's state to another: a response that sets
+ * cookies, unless its route lets it be stored without them (`storeWithoutSetCookie`), and the
+ * response to a request with Cookie or Authorization, unless it varies on them or its route
+ * declared itself independent of them ({@link sharesCredentials}).
  */
 export function isWorthStoring(input: StoringInput): boolean {
   if (input.status === 412) return false;
   const headers = input.responseHeaders;
   const cacheControl = input.cacheControl ?? parseCacheControl(headers['cache-control']);
   if (!isStorable({ ...input, cacheControl })) return false;
-  if (parseVary(headers.vary) === '*') return false;
+  const vary = parseVary(headers.vary);
+  if (vary === '*') return false;
+  if (input.storeWithoutSetCookie !== true && setsCookies(headers)) return false;
+  if (!sharesCredentials(input.requestHeaders, vary, input.independentOf)) return false;
   if (headers.etag !== undefined || headers['last-modified'] !== undefined) return true;
   return freshnessLifetime({ status: input.status, headers, shared: input.shared ?? true, responseTime: input.responseTime, cacheControl }) > 0;
 }

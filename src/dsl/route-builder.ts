@@ -169,6 +169,9 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    * The caching policy of this route's responses: `{ maxAge, sMaxAge, public, private, noCache,
    * noStore, mustRevalidate, immutable, staleWhileRevalidate, staleIfError, expires }`.
    * `expires: 'never'` and `immutable` mean one year. Unsafe methods are never cacheable whatever it says.
+   * For the shared cache of `represent/cache`, `independentOf: ['Cookie', 'Authorization']` says
+   * the answers do not depend on those fields (their requests are then answered from it), and
+   * `storeWithoutSetCookie` lets it store an answer that sets cookies, without them.
    */
   cache(policy: ResponsePolicy): this {
     return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, cache: policy } }) as this;

@@ -12,6 +12,7 @@ import { notAcceptable } from '../errors/negotiation-errors';
 import { type Representation, availableTypes, chooseRepresentation, producedMediaType } from './representation';
 import type { ExpressPrototypes } from './request-exchange';
 import { RequestCancellation, clientGone } from './request-cancellation';
+import { declareRouteCaching } from './route-caching-notice';
 
 /** The context a handler (and its route's `.etag()` hook) is called with, as the pipeline holds it. */
 export type Context = RequestContext<unknown, unknown, unknown, unknown, unknown, CurrentValidators | undefined, Record<string, unknown>>;
@@ -89,6 +90,7 @@ export class Exchange {
     this.route = route;
     this.mediaType = producedMediaType(route, this.request.accept);
     this.now = now;
+    if (route.caching !== undefined) declareRouteCaching(this.outgoing, route.caching);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { CompiledBinding } from '../binding/value-binding';
 import type { ResponsePolicy } from '../caching/response-policy';
+import type { RouteCaching } from '../caching/route-caching';
 import type { SurrogateKeyField } from '../caching/surrogate-keys';
 import type { BodyKind } from '../converters/body-kind';
 import type { ConverterRegistry } from '../converters/converter-registry';
@@ -61,6 +62,8 @@ export interface Route {
   /** The media types a body can be sent in: what the route consumes that a converter can read. */
   readonly readableTypes: readonly string[];
   readonly cachePolicy: ResponsePolicy | undefined;
+  /** What it tells a shared cache in front of it beyond its answers' fields; `undefined` when nothing. */
+  readonly caching: RouteCaching | undefined;
   /** The surrogate keys the route declares, fixed and computed; `undefined` when it declares none. */
   readonly surrogateKeys: DeclaredSurrogateKeys | undefined;
   /** The fields a response's surrogate keys go in (the router's `surrogateKeyHeaders`). */
