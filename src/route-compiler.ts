@@ -123,7 +123,7 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
     readableTypes: readableTypes(registry, body.kind, mapping.consumes),
     formObjects: readsFormObjects(body.kind, mapping.consumes),
     cachePolicy,
-    caching: routeCaching(cachePolicy),
+    caching: routeCaching(cachePolicy, producedEssences),
     surrogateKeys: declaredSurrogateKeys(declaration.options.surrogateKeys),
     surrogateKeyFields: scope.surrogateKeyFields,
     timeout: declaration.options.timeout ?? scope.timeout,

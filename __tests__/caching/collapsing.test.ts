@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import request from 'supertest';
@@ -6,6 +7,8 @@ import { type StoredSharing, collapseRole } from '../../src/caching/collapsing';
 import type { HeaderMap } from '../../src/caching/header-map';
 import { requestDirectives } from '../../src/caching/request-directives';
 import { listeningServers } from '../setup/listening';
+import { close, listen, rawGet } from '../setup/stream-fixture';
+import { createRouter, eventStream } from '../../src';
 import { until } from '../setup/until';
 
 describe('collapseRole(method, headers, requestDirectives)', () => {
@@ -131,4 +134,110 @@ describe('cache(): request collapsing', () => {
     release();
     expect(await before).toBe('version 1');
   }, 60_000);
+});
+
+/** An hour: a waiter let go sooner was let go by an event, never by the collapse timeout. */
+const AN_HOUR = 3_600_000;
+
+/** `answer`, or a failure saying what was still held after `ms`: without the fix, the first request holds it for the hour. */
+function unheld<T>(answer: Promise<T>, what: string, ms = 10_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const held = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} was still held by the first request after ${ms} ms`)), ms);
+  });
+  return Promise.race([answer, held]).finally(() => clearTimeout(timer));
+}
+
+describe('cache(): request collapsing for answers that are never stored', () => {
+  const servers: http.Server[] = [];
+  const responses: http.IncomingMessage[] = [];
+  afterEach(async () => {
+    for (const response of responses.splice(0)) response.destroy();
+    for (const server of servers.splice(0)) await close(server);
+  });
+  const started = async (app: http.RequestListener): Promise<http.Server> => {
+    const server = await listen(http.createServer(app));
+    servers.push(server);
+    return server;
+  };
+  /** A GET whose head arrived, kept open: its body is read only by what the test does with it. */
+  const opened = async (server: http.Server, path: string, headers: http.OutgoingHttpHeaders = {}): Promise<http.IncomingMessage> => {
+    const response = await rawGet(server, path, headers);
+    responses.push(response);
+    return response;
+  };
+
+  it('lets a waiter go on by itself as soon as the head of the first answer says it will not be stored, while its body still streams', async () => {
+    let calls = 0;
+    let finish: () => void = () => undefined;
+    const app = express();
+    app.use(cache({ collapseTimeout: AN_HOUR }));
+    app.get('/live', (_req, res) => {
+      const call = ++calls;
+      res.set({ 'Cache-Control': 'no-store', 'Content-Type': 'text/plain' });
+      res.write(`start ${call}\n`);
+      if (call === 1) finish = () => res.end('end\n');
+      else res.end('end\n');
+    });
+    const server = await started(app);
+    const leader = await opened(server, '/live');
+    const second = await unheld(opened(server, '/live'), 'the second request');
+    expect(second.statusCode).toBe(200);
+    // The first answer's body is still under way.
+    expect(leader.complete).toBe(false);
+    expect(calls).toBe(2);
+    finish();
+  });
+
+  it('lets a second subscriber of an event stream have its head while the first stays connected', async () => {
+    let subscribers = 0;
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    async function* events() {
+      subscribers++;
+      yield { data: 'hello' };
+      await stopped;
+    }
+    const api = createRouter();
+    api.get('/events').produces('text/event-stream').handle(() => eventStream(events()));
+    const app = express();
+    app.use(cache({ collapseTimeout: AN_HOUR }));
+    app.use(api.middleware());
+    const server = await started(app);
+    const first = await opened(server, '/events', { Accept: 'text/event-stream' });
+    const second = await unheld(opened(server, '/events', { Accept: 'text/event-stream' }), 'the second subscriber');
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(first.complete).toBe(false);
+    expect(subscribers).toBe(2);
+    stop();
+  });
+
+  it('does not hold a request for a route whose policy is no-store while the first is with its handler', async () => {
+    let calls = 0;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const api = createRouter();
+    api
+      .get('/report')
+      .cache({ noStore: true })
+      .handle(async () => {
+        const call = ++calls;
+        if (call === 1) await released;
+        return { call };
+      });
+    const app = express();
+    app.use(cache({ collapseTimeout: AN_HOUR }));
+    app.use(api.middleware());
+    const server = await started(app);
+    const first = request(server)
+      .get('/report')
+      .then((r) => r.body as unknown, (error: Error) => error.message);
+    await until(() => calls === 1, 30_000, () => `${calls} calls of the handler`);
+    // The first holds its handler, and its head has not been written: the second is answered anyway.
+    const second = await unheld(request(server).get('/report').then((r) => r), 'the second request');
+    expect([second.status, second.body]).toEqual([200, { call: 2 }]);
+    release();
+    expect(await first).toEqual({ call: 1 });
+  });
 });

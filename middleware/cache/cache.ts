@@ -43,7 +43,9 @@ export interface CacheOptions {
   /**
    * Request collapsing (true by default): concurrent misses on one key go to the handler once, and
    * the others are answered from the response it stored; with a store shared by several instances
-   * (RedisStore, TieredStore), once across them.
+   * (RedisStore, TieredStore), once across them. The others wait only for an answer that will be
+   * stored: they go on by themselves as soon as its head shows it will not be, or the route that
+   * answers it never has its answers stored (a `no-store` or `private` policy, an event stream).
    */
   readonly collapse?: boolean;
   /**

@@ -7,7 +7,7 @@ import { purgeTargets } from '../../src/caching/purge-targets';
 import { isWorthStoring } from '../../src/caching/storability';
 import { CONTENT_TYPE_OPTIONS, NOSNIFF_FIELD } from '../../src/http/content-type-options';
 import { isThenable } from '../../src/exchange/maybe-promise';
-import { declaredRouteCaching } from '../../src/exchange/route-caching-notice';
+import { declaredRouteCaching, whenRouteCachingDeclared } from '../../src/exchange/route-caching-notice';
 import type { CacheContext, CacheExchange } from './cache-context';
 import { type Capture, captureResponse } from './capture';
 import type { Flight } from './flights';
@@ -88,6 +88,9 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
           });
         const length = fieldValue(headers, 'content-length');
         const buffering = storable && !(Number(length ?? 0) > cache.maxEntryBytes);
+        // An answer that will not be stored answers none of the waiters: they go on by themselves
+        // now, not once its body (a live stream's, perhaps never) has ended.
+        if (!buffering) flight?.settle(undefined);
         cache.outcomes.set(res, 'MISS');
         const added: (readonly [string, string])[] = [];
         if (fields[NOSNIFF_FIELD] === undefined) added.push(CONTENT_TYPE_OPTIONS);
@@ -118,8 +121,14 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
     cache.maxEntryBytes,
     stale !== undefined,
   );
-  // A flight whose client went away before the handler answered lets its waiters go on.
-  if (flight !== undefined) res.once('close', () => flight.settle(undefined));
+  if (flight !== undefined) {
+    // A flight whose client went away before the handler answered lets its waiters go on.
+    res.once('close', () => flight.settle(undefined));
+    // So does one whose route never has its answers stored, as soon as the route is selected.
+    whenRouteCachingDeclared(res, (caching) => {
+      if (caching.neverStored) flight.settle(undefined);
+    });
+  }
   if (stale !== undefined && cache.originTimeout !== undefined) {
     timer = setTimeout(() => answerStaleAfterTimeout(cache, exchange, forwarding, writers, setBefore, conditional), cache.originTimeout);
   }
