@@ -113,6 +113,7 @@ export { parseMediaType, formatMediaType } from './http/media-type';
 // server-sent events through eventStream.
 export { eventStream, EventStream, DEFAULT_KEEP_ALIVE_MS, type EventStreamOptions } from './streams/event-stream';
 export type { ServerSentEvent } from './streams/server-sent-event';
+export { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from './streams/stream-limits';
 // A typed stream of items: .returns(streamOf(schema)).
 export { streamOf, type StreamSchema } from './streams/stream-schema';
 

@@ -7,6 +7,8 @@ import type { Handler } from './dsl/request-context';
 import type { Prefixed } from './dsl/path-params';
 import { type RouteDeclaration, RouteBuilder, type RouteRegistry, type RouteTimeout } from './dsl/route-builder';
 import { type DispatchOptions, createDispatcher, createListener } from './exchange/dispatcher';
+import { OpenStreams } from './exchange/open-streams';
+import type { EventStreamLimits } from './streams/stream-limits';
 import type { ResponsePolicy } from './caching/response-policy';
 import { type ConverterRegistry, defaultConverters } from './converters/converter-registry';
 import { type SurrogateKeyField, surrogateKeyFields } from './caching/surrogate-keys';
@@ -54,6 +56,14 @@ export interface RouterOptions extends MappingAttributes, DispatchOptions {
    * it takes the outer router's.
    */
   readonly surrogateKeyHeaders?: readonly string[];
+  /**
+   * The bounds of the event streams the router's routes answer (`text/event-stream`): how many
+   * may be open at once on the router, on one route and from one client address (a 503 problem
+   * with `Retry-After` past them), and how long each may stay open before it ends with a `retry:`
+   * hint. Defaults: 500, 500, 20, 15 minutes ({@link EventStreamLimits}). Give them to the router
+   * that is served: its streams are those of every router mounted in it.
+   */
+  readonly eventStreams?: EventStreamLimits;
 }
 
 function list(value: string | readonly string[] | undefined): string[] {
@@ -95,6 +105,8 @@ export class Router<P extends string = '', T = {}> {
   private readonly unhandled = new Set<{ readonly route: string }>();
   /** Set once `middleware()` or `wrap()` handed its routes out: it can no longer be mounted. */
   private served = false;
+  /** The event streams open on this router, when it is the one served. */
+  readonly #streams: OpenStreams;
 
   /** @internal use {@link createRouter} */
   constructor(private readonly options: RouterOptions = {}) {
@@ -107,6 +119,8 @@ export class Router<P extends string = '', T = {}> {
     this.hooks = { declared: undefined, points: undefined };
     declareRouterHooks(this.hooks, compileHooks([...onError, ...(options.hooks ?? [])]));
     this.surrogateKeyFields = surrogateKeyFields(options.surrogateKeyHeaders ?? ['Surrogate-Key']);
+    // Limits that are not numbers throw here, where the router is made.
+    this.#streams = new OpenStreams(options.eventStreams);
   }
 
   /** What this router gives its routes: its own defaults, under those of the routers it is mounted in. */
@@ -185,7 +199,7 @@ export class Router<P extends string = '', T = {}> {
     if (inner.parent !== undefined) throw new Error(`${where}: that router is already mounted at '${inner.parent.path}'`);
     if (inner.subtree().includes(this as Router<string, unknown>)) throw new Error(`${where}: a router cannot be mounted in itself or in a router mounted in it`);
     if (inner.served) throw new Error(`${where}: that router already serves requests (middleware() or wrap() was called): mount it before serving the outer router`);
-    for (const option of ['origin', 'now', 'formats'] as const) {
+    for (const option of ['origin', 'now', 'formats', 'eventStreams'] as const) {
       if (inner.options[option] !== undefined) throw new Error(`${where}: the '${option}' option of a mounted router would not apply: give it to the outermost router`);
     }
     const routers = inner.subtree();
@@ -352,7 +366,7 @@ export class Router<P extends string = '', T = {}> {
    */
   middleware(): RequestHandler {
     this.servedRoot('middleware()');
-    return createDispatcher(this.tree.index, this.options, this.hooks);
+    return createDispatcher(this.tree.index, this.options, this.hooks, this.#streams);
   }
 
   /**
@@ -367,7 +381,21 @@ export class Router<P extends string = '', T = {}> {
    */
   wrap(listener: RequestListener): RequestListener {
     this.servedRoot('wrap(listener)');
-    return createListener(this.tree.index, this.options, this.hooks, listener);
+    return createListener(this.tree.index, this.options, this.hooks, listener, this.#streams);
+  }
+
+  /**
+   * Ends every event stream the router is writing, for a shutdown: each gets a last comment and a
+   * `retry:` (its client's `EventSource` reconnects, with `Last-Event-ID`, to wherever the address
+   * leads next), its handler's `ctx.signal` is aborted, and its response ends cleanly; new event
+   * streams are refused from then on (503, `Retry-After`). Resolves once every stream's response is
+   * over, so that a server's graceful close is not held by streams that never end. Call it on the
+   * router that is served (a mounted router's call ends the streams of the router it is mounted in).
+   */
+  closeEventStreams(): Promise<void> {
+    let root: Router<string, unknown> = this as Router<string, unknown>;
+    while (root.parent !== undefined) root = root.parent.router;
+    return root.#streams.close();
   }
 }
 

@@ -51,6 +51,12 @@ export const ProblemType = {
   preconditionFailed: 'urn:represent:problem:precondition-failed',
   /** 503 (or the route's status): the handler did not answer within its timeout. */
   timeout: 'urn:represent:problem:timeout',
+  /**
+   * 503: an event stream the router will not open now: a cap of its `eventStreams` is reached (on
+   * the router, the route or the client), or it is closing its streams; `Retry-After` says when to
+   * try again (RFC 9110 section 10.2.3), `limit` names the cap.
+   */
+  tooManyStreams: 'urn:represent:problem:too-many-streams',
   /** 504 from the cache: the request said `only-if-cached` and no stored response may answer it. */
   notCached: 'urn:represent:problem:not-cached',
   /** 500: the handler threw something that is not an `HttpError`; no details are sent. */

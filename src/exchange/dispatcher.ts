@@ -17,6 +17,7 @@ import { HookScope } from './hook-scope';
 import { type MaybePromise, andThen, isThenable } from './maybe-promise';
 import { writeProblem } from './problem-writer';
 import { Exchange } from './exchange';
+import type { OpenStreams } from './open-streams';
 import { type ExpressPrototypes, expressPrototypesOf, lendExpress, passingPrototypesOn, requestTarget } from './request-exchange';
 import { checkedOrigin } from './request-origin';
 import { invokeRoute } from './route-invocation';
@@ -74,6 +75,7 @@ function createDispatch(
   options: DispatchOptions,
   hooks: RouterHooks,
   express: ExpressPrototypes | undefined,
+  streams: OpenStreams | undefined,
   listener?: RequestListener,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const clock = options.now ?? Date.now;
@@ -274,6 +276,7 @@ function createDispatch(
     }
     if (candidates.length === 0) return fallthrough ? false : refuse(noRouteAt(url), req, res, request);
     const exchange = new Exchange(req, res, request, candidates, segments, origin, last, express, passOn);
+    exchange.streams = streams;
     const points = hooks.points;
     if (points === undefined) {
       answer(exchange);
@@ -292,8 +295,8 @@ function invokeUnanswered(exchange: Exchange, answered: unknown): MaybePromise<v
 }
 
 /** The Express middleware behind `router.middleware()`; paths no route matches go on with `next()` (unless `fallthrough` is false). */
-export function createDispatcher(index: RouteIndex<Route>, options: DispatchOptions, hooks: RouterHooks): RequestHandler {
-  const dispatch = createDispatch(index, options, hooks, undefined);
+export function createDispatcher(index: RouteIndex<Route>, options: DispatchOptions, hooks: RouterHooks, streams?: OpenStreams): RequestHandler {
+  const dispatch = createDispatch(index, options, hooks, undefined, streams);
   const dispatchInOrder = (req: Request, res: Response, next: NextFunction): void => {
     if (!dispatch(req, res)) next();
   };
@@ -307,8 +310,8 @@ export function createDispatcher(index: RouteIndex<Route>, options: DispatchOpti
  * `listener` sees them, so none of Express's per-request work is done for them (unless a handler
  * reads `ctx.req`/`ctx.res`, which then are the Express app's); every other request goes to `listener`.
  */
-export function createListener(index: RouteIndex<Route>, options: DispatchOptions, hooks: RouterHooks, listener: RequestListener): RequestListener {
-  const dispatch = createDispatch(index, options, hooks, expressPrototypesOf(listener), listener);
+export function createListener(index: RouteIndex<Route>, options: DispatchOptions, hooks: RouterHooks, listener: RequestListener, streams?: OpenStreams): RequestListener {
+  const dispatch = createDispatch(index, options, hooks, expressPrototypesOf(listener), streams, listener);
   const dispatchInOrder = (req: IncomingMessage, res: ServerResponse): void => {
     if (!dispatch(req, res)) listener(req, res);
   };

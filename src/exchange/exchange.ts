@@ -11,6 +11,7 @@ import { type HookScope, type PassOn, handOver, newState } from './hook-scope';
 import { notAcceptable } from '../errors/negotiation-errors';
 import { type Representation, availableTypes, chooseRepresentation, producedMediaType } from './representation';
 import type { ExpressPrototypes } from './request-exchange';
+import type { OpenStreams } from './open-streams';
 import { RequestCancellation, clientGone } from './request-cancellation';
 import { declareRouteCaching } from './route-caching-notice';
 
@@ -41,6 +42,8 @@ export class Exchange {
   streaming = false;
   /** What the route's `.etag()` hook established: `ctx.validators`. */
   validators: CurrentValidators | undefined = undefined;
+  /** The event streams open on the router serving the request, which an event stream counts against. */
+  streams: OpenStreams | undefined = undefined;
   /** The surrogate keys the handler added (`ctx.addSurrogateKeys`), as given. */
   addedSurrogateKeys: (string | number)[] | undefined = undefined;
   #representation: Representation | undefined = undefined;
@@ -171,7 +174,7 @@ export class Exchange {
     return this.outgoing as Response;
   }
 
-  /** `ctx.signal`: aborted when the route's time limit passes or the client leaves. */
+  /** `ctx.signal`: aborted when the route's time limit passes, the client leaves, or the router ends the event stream it answered. */
   get signal(): AbortSignal {
     return this.cancellation.signal;
   }

@@ -14,6 +14,7 @@ import { checkedItems, declaresItems } from '../streams/stream-schema';
 import { type StreamSource, streamSourceOf } from '../streams/stream-source';
 import { representationName, toValidators } from '../validators';
 import type { Exchange } from './exchange';
+import type { StreamEnding } from './open-streams';
 import { answerPreconditions } from './preconditions';
 import { availableTypes } from './representation';
 import { validatorHeaders } from './representation-writer';
@@ -38,7 +39,7 @@ interface StreamRepresentation {
   readonly events: boolean;
 }
 
-/** Why the writer stopped waiting: the client closed the connection. */
+/** Why the writer stopped waiting: the client closed the connection, or the router ended the stream. */
 const CLOSED = Symbol('closed');
 
 /**
@@ -60,6 +61,11 @@ const CLOSED = Symbol('closed');
  * - an {@link EventStream} is written only as `text/event-stream`, its head at once (the client's
  *   `EventSource` opens), a keep-alive comment whenever it was idle for its interval, and
  *   `Cache-Control: no-store`: events are for this client, now.
+ * - a stream written as `text/event-stream` counts against the router's `eventStreams` caps (a
+ *   503 problem with `Retry-After` in its place when one is reached), and ends when its lifetime
+ *   passes or the router closes its streams: a last comment and a `retry:` go out, `ctx.signal` is
+ *   aborted, the source is stopped and the response ends cleanly (its client reconnects with
+ *   `Last-Event-ID`).
  *
  * The promise settles when the body is complete, or the client left.
  */
@@ -83,10 +89,24 @@ export async function writeStream(exchange: Exchange, result: Result, body: Para
       source.cancel(new Error('No body is sent'));
       return send(res, head.status, head.headers, undefined);
     }
-    if (!startStream(res, head.status, head.headers, events)) return source.cancel(new Error('The response was answered already'));
-    exchange.streaming = true;
-    const keepAlive = events ? (body as EventStream).keepAlive : head.events ? DEFAULT_KEEP_ALIVE_MS : 0;
-    await pump(watch, source, head.encode, first, keepAlive);
+    // Counted before the head goes out: over a cap, the answer is still a 503 problem.
+    const streams = head.events ? exchange.streams : undefined;
+    const open = streams?.admit(exchange.route, exchange.incoming, (ending) => watch.end(ending), events ? (body as EventStream).maxLifetime : undefined);
+    try {
+      if (!startStream(res, head.status, head.headers, events)) return source.cancel(new Error('The response was answered already'));
+      exchange.streaming = true;
+      const keepAlive = events ? (body as EventStream).keepAlive : head.events ? DEFAULT_KEEP_ALIVE_MS : 0;
+      const ended = await pump(watch, source, head.encode, first, keepAlive);
+      if (ended !== undefined) {
+        // The source waits for its next value; its signal ends that wait, then return() stops it.
+        const reason = new Error(ended === 'lifetime' ? 'The event stream reached its lifetime' : 'The router closed its event streams');
+        exchange.cancellation.abort(reason);
+        source.cancel(reason);
+        res.end(streams!.farewell(ended));
+      }
+    } finally {
+      open?.release();
+    }
   } catch (error) {
     source.cancel(error);
     throw error;
@@ -101,8 +121,12 @@ function streamKindOf(value: unknown): StreamKind {
   return typeof value === 'string' ? 'string' : 'records';
 }
 
-/** Writes the source's values until it ends or the client leaves, waiting for `drain` when the buffer is full. */
-async function pump(watch: ConnectionWatch, source: StreamSource, encode: Encode, first: IteratorResult<unknown> | undefined, keepAlive: number): Promise<void> {
+/**
+ * Writes the source's values until it ends (and ends the response) or the client leaves, waiting
+ * for `drain` when the buffer is full; answers why the router ended it instead (the response
+ * left for the caller to end), if it did.
+ */
+async function pump(watch: ConnectionWatch, source: StreamSource, encode: Encode, first: IteratorResult<unknown> | undefined, keepAlive: number): Promise<StreamEnding | undefined> {
   const res = watch.res;
   const idle = keepAlive > 0 ? new KeepAlive(res, keepAlive) : undefined;
   try {
@@ -112,8 +136,13 @@ async function pump(watch: ConnectionWatch, source: StreamSource, encode: Encode
       if (!res.write(encode(step.value)) && (await watch.until(watch.drained())) === CLOSED) break;
       step = await watch.until(source.next());
     }
-    if (watch.closed) return source.cancel(watch.reason);
+    if (watch.closed) {
+      source.cancel(watch.reason);
+      return undefined;
+    }
+    if (watch.ended !== undefined) return watch.ended;
     res.end();
+    return undefined;
   } finally {
     idle?.stop();
   }
@@ -152,6 +181,8 @@ class KeepAlive {
 class ConnectionWatch {
   closed = false;
   reason: Error | undefined;
+  /** Why the router ended the stream, when it did. */
+  ended: StreamEnding | undefined;
   /** The wait under way, told when the client leaves: one at a time, never a list that grows. */
   #waiting: ((value: typeof CLOSED) => void) | undefined;
   readonly #onClose = (): void => {
@@ -172,7 +203,7 @@ class ConnectionWatch {
    * chunk), so a long stream would keep every chunk it wrote reachable until the end.
    */
   until<T>(work: Promise<T>): Promise<T | typeof CLOSED> {
-    if (this.closed) return Promise.resolve(CLOSED);
+    if (this.closed || this.ended !== undefined) return Promise.resolve(CLOSED);
     return new Promise<T | typeof CLOSED>((resolve, reject) => {
       this.#waiting = resolve;
       work.then(
@@ -186,6 +217,12 @@ class ConnectionWatch {
         },
       );
     });
+  }
+
+  /** Ends the wait under way, and those after it, as the client leaving would: the router ends the stream. */
+  end(ending: StreamEnding): void {
+    this.ended ??= ending;
+    this.#waiting?.(CLOSED);
   }
 
   /** Settles on the response's next `drain`. */

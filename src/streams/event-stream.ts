@@ -7,6 +7,12 @@ export interface EventStreamOptions {
    * balancers close connections that stay idle. Default 15 000; 0 sends none.
    */
   readonly keepAlive?: number;
+  /**
+   * How long this stream may stay open before the router ends it with a `retry:` hint (the
+   * client reconnects with `Last-Event-ID`), in milliseconds; `Infinity` for none. Default: the
+   * router's `eventStreams.maxLifetime` (15 minutes).
+   */
+  readonly maxLifetime?: number;
 }
 
 /** The keep-alive interval when none is given. */
@@ -21,6 +27,8 @@ export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 export class EventStream implements AsyncIterable<ServerSentEvent> {
   /** The keep-alive interval, in milliseconds (0: none). */
   readonly keepAlive: number;
+  /** This stream's own lifetime, in milliseconds; `undefined`: the router's. */
+  readonly maxLifetime: number | undefined;
 
   constructor(
     /** The events, in order. */
@@ -30,6 +38,9 @@ export class EventStream implements AsyncIterable<ServerSentEvent> {
     const keepAlive = options.keepAlive ?? DEFAULT_KEEP_ALIVE_MS;
     if (!Number.isFinite(keepAlive) || keepAlive < 0) throw new RangeError(`An event stream's keep-alive is a number of milliseconds >= 0, not ${keepAlive}`);
     this.keepAlive = keepAlive;
+    const lifetime = options.maxLifetime;
+    if (lifetime !== undefined && !(lifetime === Infinity || (Number.isInteger(lifetime) && lifetime >= 1))) throw new RangeError(`An event stream's maxLifetime is a whole number of milliseconds >= 1 or Infinity, not ${lifetime}`);
+    this.maxLifetime = lifetime;
   }
 
   /** The events, in the order the handler's source gives them. */
