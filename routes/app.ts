@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { type OpenApiDocument, type RouteInfo, createRouter } from '../src';
+import { type EventStreamLimits, type OpenApiDocument, type RouteInfo, createRouter } from '../src';
 import { apiDocsRoutes } from './api-docs';
 import { type CacheStore, type Purger, type SharedCache, cache, purger } from '../src/entries/cache';
 import { avatarRoutes } from './avatar';
@@ -9,6 +9,7 @@ import { serverError } from './http/fallback';
 import { type Accounts, serviceAccounts } from './auth/accounts';
 import { writeAccess } from './auth/write-access';
 import { accessLog } from './http/access-log';
+import { DEFAULT_LIMITS } from './http/graceful-server';
 import { createLogger } from './http/request-logger';
 import { requestId } from './http/request-id';
 import { createMemoryStore } from './store/memory-store';
@@ -49,6 +50,22 @@ export interface AppOptions {
   readonly purgeUrls?: readonly string[];
   /** How often GET /users/events sends a keep-alive comment while idle, in milliseconds; 15 000 by default. */
   readonly eventKeepAlive?: number;
+  /**
+   * The bounds of GET /users/events (the router's `eventStreams`): by default the library's (20
+   * per client address, 15 minutes each), with at most {@link eventStreamCap} of the server's
+   * default connection limit open at once.
+   */
+  readonly eventStreams?: EventStreamLimits;
+}
+
+/**
+ * How many event streams the service keeps open on a server of `maxConnections`: half. A stream
+ * holds its connection while it lasts, and a connection delivering a response is never closed to
+ * make room (`routes/http/connection-tracker.ts`): the other half stays for ordinary requests,
+ * whatever the streams' clients do.
+ */
+export function eventStreamCap(maxConnections: number): number {
+  return Math.max(1, Math.floor(maxConnections / 2));
 }
 
 /**
@@ -74,6 +91,8 @@ export interface App {
   readonly routes: readonly RouteInfo[];
   /** The service's OpenAPI 3.1 document, as GET /openapi.json serves it. */
   readonly openapi: OpenApiDocument;
+  /** Ends the event streams open (each told to reconnect) and refuses new ones: the first step of a shutdown. */
+  closeEventStreams(): Promise<void>;
 }
 
 /** The `info` of the service's OpenAPI document. */
@@ -104,6 +123,7 @@ export function createApp(options: AppOptions = {}): App {
     // 503, not 504: the service is no gateway; it cannot answer for now (RFC 9110 section 15.6.4).
     timeout: { ms: options.routeTimeout ?? ROUTE_TIME_LIMIT },
     fallthrough: false,
+    eventStreams: { maxStreams: eventStreamCap(DEFAULT_LIMITS.maxConnections), ...options.eventStreams },
     onError: (error, req) => logger.error({ err: error, method: req.method, path: req.originalUrl }, 'handler failed'),
     // The shared cache runs as the last arrival hook, after the request id and the access log: a
     // stored response it answers with ends the request inside the router's lifecycle, so the
@@ -134,5 +154,15 @@ export function createApp(options: AppOptions = {}): App {
   app.disable('etag');
   app.use(api.middleware());
   app.use(serverError(logger));
-  return { app, routeTable: api.printRoutes(), store, logger, cache: sharedCache, purger: purging, routes: api.routes(), openapi };
+  return {
+    app,
+    routeTable: api.printRoutes(),
+    store,
+    logger,
+    cache: sharedCache,
+    purger: purging,
+    routes: api.routes(),
+    openapi,
+    closeEventStreams: () => api.closeEventStreams(),
+  };
 }
