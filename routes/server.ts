@@ -5,7 +5,8 @@
  * each request's Host, and is refused, exit 1, when it is not an http or https origin; `REDIS_URL`
  * puts the shared cache on Redis, shared with every other instance; `PURGE_URLS` names the caches in
  * front, Varnish say, purged after every successful write). Prints the URL and the
- * route table, serves until SIGTERM or SIGINT, then stops accepting connections, lets the requests
+ * route table, serves until SIGTERM or SIGINT, then stops accepting connections, ends the event
+ * streams (GET /users/events: a retry: hint, and the client reconnects), lets the requests
  * in flight finish and exits 0 (1 if it had to cut requests that outlived the grace period).
  * The data lives in SQLite, `./data/represent.sqlite` (`DATA_DIR` names another folder; created and
  * seeded on first start), or in PostgreSQL when `DATABASE_URL` is set. Writes need the bearer token
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const redis = cacheOn && redisUrl !== undefined ? redisCacheStore(redisUrl, logger) : undefined;
   // Space- or comma-separated; each an http or https URL, or the start stops (exit 1).
   const purgeUrls = (process.env.PURGE_URLS ?? '').split(/[\s,]+/).filter((url) => url !== '');
-  const { app, routeTable, purger } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store, store, purgeUrls, accounts });
+  const { app, routeTable, purger, closeEventStreams } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store, store, purgeUrls, accounts });
   const running = await startServer(app, port, process.env.HOST);
   const named = `${redis === undefined ? '' : `, on Redis at ${redis.server}`}${origin === undefined ? '' : `, origin ${origin}`}${purgeUrls.length === 0 ? '' : `, purging ${purgeUrls.join(' ')}`}`;
   console.log(`represent illustrative service on ${running.url} (shared cache ${cacheOn ? 'on' : 'off'}${named})\n\n${routeTable}\n\nData in ${describeLocation(location)}\n`);
@@ -45,6 +46,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // An event stream never ends by itself: each is told to reconnect (elsewhere) and ended, or
+    // the graceful close would wait for them until its grace period and cut them (exit 1).
+    void closeEventStreams();
     void running.shutdown().then(async (outcome) => {
       await redis?.close();
       await purger?.close();
