@@ -112,7 +112,7 @@ export { parseMediaType, formatMediaType } from './http/media-type';
 // Streamed bodies: a handler returns a node Readable, a web ReadableStream or an async iterable;
 // server-sent events through eventStream.
 export { eventStream, EventStream, DEFAULT_KEEP_ALIVE_MS, type EventStreamOptions } from './streams/event-stream';
-export type { ServerSentEvent } from './streams/server-sent-event';
+export { type ServerSentEvent, SharedEvent, sharedEvent } from './streams/server-sent-event';
 export { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from './streams/stream-limits';
 // A typed stream of items: .returns(streamOf(schema)).
 export { streamOf, type StreamSchema } from './streams/stream-schema';

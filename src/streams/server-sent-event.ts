@@ -33,6 +33,7 @@ const LINE_BREAK = /\r\n|\r|\n/;
  * `retry` that is not a non-negative integer.
  */
 export function formatServerSentEvent(event: ServerSentEvent): string {
+  if (event instanceof SharedEvent) return event.text;
   if (typeof event !== 'object' || event === null) throw new TypeError('A server-sent event is an object: { data, event, id, retry }');
   let text = '';
   if (event.event !== undefined) text += `event: ${singleLine('event', String(event.event))}\n`;
@@ -51,6 +52,39 @@ export function formatServerSentEvent(event: ServerSentEvent): string {
     for (const line of data.split(LINE_BREAK)) text += `data: ${line}\n`;
   }
   return `${text}\n`;
+}
+
+/**
+ * A server-sent event formatted once, for every stream that sends it ({@link sharedEvent}): what a
+ * change told to many subscribers, or replayed to every client that reconnects, is written as.
+ */
+export class SharedEvent implements ServerSentEvent {
+  readonly data?: unknown;
+  readonly event?: string;
+  readonly id?: string | number;
+  readonly retry?: number;
+  /** The event in the event stream format, as every stream writes it. */
+  readonly text: string;
+
+  constructor(event: ServerSentEvent) {
+    this.text = formatServerSentEvent(event);
+    if (event.data !== undefined) this.data = event.data;
+    if (event.event !== undefined) this.event = event.event;
+    if (event.id !== undefined) this.id = event.id;
+    if (event.retry !== undefined) this.retry = event.retry;
+    Object.freeze(this);
+  }
+}
+
+/**
+ * `event` formatted now, once (its data turned into JSON now: later changes to it are not seen),
+ * for an event many streams send: a change told to every subscriber, a kept change replayed to
+ * every client that resumes with `Last-Event-ID`. Each stream then writes the same text, where an
+ * event object of its own would be formatted, its data serialized, by every stream. Throws what
+ * {@link formatServerSentEvent} throws.
+ */
+export function sharedEvent(event: ServerSentEvent): SharedEvent {
+  return new SharedEvent(event);
 }
 
 function singleLine(field: string, value: string): string {
