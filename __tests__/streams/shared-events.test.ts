@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createRouter, eventStream, sharedEvent } from '../../src';
+import { type ServerSentEvent, createRouter, eventStream, sharedEvent } from '../../src';
 import { type Mount, serverFor, underBothMounts } from '../setup/both-mounts';
 import { close, listen, rawGet } from '../setup/stream-fixture';
 
@@ -32,19 +32,24 @@ underBothMounts('sharedEvent(event)', (mount: Mount) => {
     server = undefined;
   });
 
-  it('serializes an event once however many streams send it, each sending the same bytes', async () => {
-    const counted = countedData();
-    const change = sharedEvent({ id: 1, event: 'updated', data: counted.data });
+  /** A router whose GET /events sends `event` and ends, on a free port. */
+  async function serveOnce(event: ServerSentEvent): Promise<http.Server> {
     const api = createRouter();
     api.get('/events').handle(() =>
       eventStream(
         (async function* () {
-          yield change;
+          yield event;
         })(),
         { keepAlive: 0 },
       ),
     );
-    server = await listen(serverFor(mount, api));
+    return listen(serverFor(mount, api));
+  }
+
+  it('serializes an event once however many streams send it, each sending the same bytes', async () => {
+    const counted = countedData();
+    const change = sharedEvent({ id: 1, event: 'updated', data: counted.data });
+    server = await serveOnce(change);
     const subscribers = 5;
     const bodies = await Promise.all(Array.from({ length: subscribers }, async () => bodyOf(await rawGet(server!, '/events', { Accept: 'text/event-stream' }))));
     expect(bodies).toEqual(Array(subscribers).fill('event: updated\nid: 1\ndata: {"user":7}\n\n'));
@@ -54,16 +59,7 @@ underBothMounts('sharedEvent(event)', (mount: Mount) => {
   it('serializes a plain event object for each stream that sends it', async () => {
     const counted = countedData();
     const change = { id: 1, data: counted.data };
-    const api = createRouter();
-    api.get('/events').handle(() =>
-      eventStream(
-        (async function* () {
-          yield change;
-        })(),
-        { keepAlive: 0 },
-      ),
-    );
-    server = await listen(serverFor(mount, api));
+    server = await serveOnce(change);
     await Promise.all([1, 2, 3].map(async () => bodyOf(await rawGet(server!, '/events', { Accept: 'text/event-stream' }))));
     expect(counted.count()).toBe(3);
   });
