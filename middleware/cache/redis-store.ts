@@ -188,6 +188,8 @@ export class RedisStore implements CacheStore {
    * announcement: every TieredStore empties its L1 then).
    */
   readonly #pendingPurges = new Set<string>();
+  /** Fetch locks whose release failed, by token: given back when Redis is back (unless they expired). */
+  readonly #pendingReleases = new Map<string, string>();
   readonly #availableListeners = new Set<() => void>();
 
   constructor(options: RedisStoreOptions) {
@@ -336,13 +338,23 @@ export class RedisStore implements CacheStore {
 
   /**
    * Takes the lock on fetching `key` for `ms`: `true` when taken, `false` when another holds it,
-   * `undefined` when Redis does not answer (the request then goes on by itself).
+   * `undefined` when Redis does not answer (the request then goes on by itself). The lock's value
+   * is a token of this acquisition's own, which its release names: a lock that expired and another
+   * took is not given back by mistake.
    * @internal for {@link fetchLocks} and {@link TieredStore}
    */
   async acquireFetch(key: string, ms: number): Promise<boolean | undefined> {
     const token = randomUUID();
-    const reply = await this.#send<unknown>(['SET', this.#lockKey(key), token, 'NX', 'PX', String(Math.max(1, Math.ceil(ms)))]).catch(() => undefined);
-    if (reply === undefined) return undefined;
+    let sent: Promise<unknown> | undefined;
+    const args = ['SET', this.#lockKey(key), token, 'NX', 'PX', String(Math.max(1, Math.ceil(ms)))];
+    const reply = await this.#send<unknown>(args, false, (command) => (sent = command)).catch(() => undefined);
+    if (reply === undefined) {
+      // Given up on, the SET may still run once Redis answers again, and take the lock for a
+      // request that went on without it: nobody would give it back, and the other instances would
+      // wait for it until it expires. A late acquisition is given back at once, with its token.
+      sent?.then((late) => void (late !== null && late !== undefined && this.#giveBack(key, token)), () => undefined);
+      return undefined;
+    }
     if (reply === null) return false;
     this.#lockTokens.set(key, token);
     return true;
@@ -357,9 +369,23 @@ export class RedisStore implements CacheStore {
     const token = this.#lockTokens.get(key);
     if (token === undefined) return;
     this.#lockTokens.delete(key);
-    const writes = [this.#send(['EVAL', RELEASE_SCRIPT, '1', this.#lockKey(key), token])];
-    if (announcement !== undefined) writes.push(this.#send(['PUBLISH', this.channel, announcement]));
-    await Promise.all(writes).catch(() => undefined);
+    await this.#giveBack(key, token, announcement);
+  }
+
+  /**
+   * Deletes the lock on `key` if it still holds `token`. It is sent even while Redis is taken to
+   * be unavailable (a server that hangs runs it when it answers again), and kept to be sent again
+   * when Redis is back if it fails: a lock left behind would hold the other instances' requests
+   * up until it expires.
+   */
+  async #giveBack(key: string, token: string, announcement?: string): Promise<void> {
+    const writes = [this.#send(['EVAL', RELEASE_SCRIPT, '1', this.#lockKey(key), token], true)];
+    if (announcement !== undefined) writes.push(this.#send(['PUBLISH', this.channel, announcement], true));
+    await Promise.all(writes).catch(() => {
+      if (this.#closed) return;
+      this.#pendingReleases.set(token, key);
+      if (this.#pendingReleases.size > MAX_PENDING_DELETES) this.#pendingReleases.delete(this.#pendingReleases.keys().next().value!);
+    });
   }
 
   /**
@@ -424,10 +450,15 @@ export class RedisStore implements CacheStore {
     return seconds;
   }
 
-  /** Sends a command, within `timeout`; fails at once while Redis is unavailable (or still connecting). */
-  #send<T>(args: readonly (string | Buffer)[], whileUnavailable = false): Promise<T> {
+  /**
+   * Sends a command, within `timeout`; fails at once while Redis is unavailable (or still
+   * connecting), unless `whileUnavailable`. `sent` is given the command itself, which may still be
+   * answered after the store gave up on it.
+   */
+  #send<T>(args: readonly (string | Buffer)[], whileUnavailable = false, sent?: (command: Promise<T>) => void): Promise<T> {
     if (this.#state !== 'available' && !whileUnavailable) return Promise.reject(new Error('Redis is unavailable'));
     const reply = this.client.sendCommand<T>(args, { typeMapping: BINARY, timeout: this.#timeout });
+    sent?.(reply);
     return withDeadline(reply, this.#timeout).catch((error: unknown) => {
       // An error reply (OOM under noeviction, say) is Redis answering: no outage.
       if (!isErrorReply(error)) this.#onError(error);
@@ -467,6 +498,9 @@ export class RedisStore implements CacheStore {
     const purges = [...this.#pendingPurges];
     this.#pendingPurges.clear();
     if (purges.length > 0) void this.purge(purges);
+    const releases = [...this.#pendingReleases];
+    this.#pendingReleases.clear();
+    for (const [token, key] of releases) void this.#giveBack(key, token);
     for (const listener of [...this.#availableListeners]) listener();
   };
 }
