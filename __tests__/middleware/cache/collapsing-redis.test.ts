@@ -1,49 +1,28 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { RedisStore, TieredStore, cache } from '../../../middleware/cache';
+import { cache } from '../../../middleware/cache';
 import { listeningServers } from '../../setup/listening';
-import { type RedisServer, startRedis } from '../../setup/redis-server';
+import { tieredRedis } from '../../setup/tiered-redis';
 import { until } from '../../setup/until';
 
 const listening = listeningServers();
-let server: RedisServer;
-const opened: TieredStore[] = [];
+const redis = tieredRedis();
 /** These tests are not about timeouts: an operation may take this long on a loaded machine. */
 const SLOW_MACHINE = 5_000;
 const ORIGIN = 'http://api.example';
-
-beforeAll(async () => {
-  server = await startRedis();
-}, 60_000);
-
-afterEach(async () => {
-  for (const store of opened.splice(0)) {
-    await store.close();
-    await store.redis.close();
-  }
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-let prefixes = 0;
 
 /**
  * Two instances of one service, each with its own TieredStore on the one Redis (as two processes
  * have), and one handler whose answers wait for `release()`: its calls are counted across both.
  */
 async function twoInstances(cacheControl: string) {
-  const prefix = `collapse${++prefixes}:`;
   let arrived = 0;
   let calls = 0;
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   const urls: string[] = [];
-  for (let i = 0; i < 2; i++) {
-    const store = new TieredStore({ redis: new RedisStore({ url: server.url, prefix, log: () => undefined, timeout: SLOW_MACHINE }) });
-    opened.push(store);
-    await Promise.all([store.ready(), store.redis.whenAvailable()]);
+  const { stores } = await redis.stores(2, { timeout: SLOW_MACHINE });
+  for (const store of stores) {
     const app = express();
     app.use((_req, _res, next) => {
       arrived++;

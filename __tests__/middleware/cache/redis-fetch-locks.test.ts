@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { type RedisClientType, createClient } from 'redis';
-import { RedisStore, TieredStore, cache } from '../../../middleware/cache';
+import { type TieredStore, cache } from '../../../middleware/cache';
 import { listeningServers } from '../../setup/listening';
-import { type RedisServer, startRedis } from '../../setup/redis-server';
+import { tieredRedis } from '../../setup/tiered-redis';
 import { until } from '../../setup/until';
 
 /**
@@ -13,32 +13,24 @@ import { until } from '../../setup/until';
  */
 
 const listening = listeningServers();
-let server: RedisServer;
+const redis = tieredRedis();
 let control: RedisClientType;
-const opened: TieredStore[] = [];
 const ORIGIN = 'http://api.example';
 /** Far longer than any test: a lock left behind would outlive the test, not expire within it. */
 const COLLAPSE_TIMEOUT = 60_000;
-let prefixes = 0;
 
 beforeAll(async () => {
-  server = await startRedis();
-  control = createClient({ url: server.url });
+  control = createClient({ url: redis.server.url });
   control.on('error', () => undefined);
   await control.connect();
-}, 60_000);
+});
 
 afterEach(async () => {
   await control.sendCommand(['CLIENT', 'UNPAUSE']);
-  for (const store of opened.splice(0)) {
-    await store.close();
-    await store.redis.close();
-  }
 });
 
-afterAll(async () => {
+afterAll(() => {
   control?.destroy();
-  await server?.stop();
 });
 
 interface Instance {
@@ -48,12 +40,9 @@ interface Instance {
 
 /** Instances of one service, each with its TieredStore on the one Redis (300 ms per operation). */
 async function instances(count: number, handler: () => Promise<string>) {
-  const prefix = `locks${++prefixes}:`;
+  const { stores, prefix } = await redis.stores(count, { timeout: 300, retryInterval: 50 });
   const made: Instance[] = [];
-  for (let i = 0; i < count; i++) {
-    const store = new TieredStore({ redis: new RedisStore({ url: server.url, prefix, timeout: 300, retryInterval: 50, log: () => undefined }) });
-    opened.push(store);
-    await Promise.all([store.ready(), store.redis.whenAvailable()]);
+  for (const store of stores) {
     const app = express();
     app.use(cache({ store, origin: ORIGIN, collapseTimeout: COLLAPSE_TIMEOUT }));
     app.get('/doc', async (_req, res) => void res.set('Cache-Control', 'max-age=60').send(await handler()));
