@@ -16,10 +16,23 @@ export interface ResponseHead {
  */
 export type CaptureMode = 'pass' | 'buffer' | 'swallow';
 
+/** What {@link CaptureHooks.onHead} decides for a response. */
+export interface CaptureDecision {
+  readonly mode: CaptureMode;
+  /** Header lines to add (X-Content-Type-Options, X-Cache). */
+  readonly headers?: readonly (readonly [string, string])[];
+  /**
+   * Whether `onEnd` may answer a promise the response must end after. A body of declared length
+   * is complete for the client with its last byte, whether or not `end()` follows: that byte is
+   * then held until the response ends.
+   */
+  readonly holdEnd?: boolean;
+}
+
 /** The decisions {@link captureResponse} asks for. */
 export interface CaptureHooks {
   /** Called once, before the head is written. May name header lines to add (X-Content-Type-Options, X-Cache). */
-  onHead(head: ResponseHead): { readonly mode: CaptureMode; readonly headers?: readonly (readonly [string, string])[] };
+  onHead(head: ResponseHead): CaptureDecision;
   /**
    * Called when the handler ends the response, with the whole body for `buffer` when it stayed
    * within the limit (`undefined` otherwise). For `swallow`, this is where the cache answers.
@@ -83,18 +96,21 @@ type HeaderArg = Record<string, unknown> | readonly unknown[] | undefined;
 /**
  * Wraps `res.writeHead`, `res.write` and `res.end` to see the response a handler writes: its head
  * (headers exactly as they go on the wire, duplicates kept) and, when asked, its body, buffered
- * up to `maxBytes` while it streams through to the client. Answers the original methods.
- *
- * `mayswallow` must be true when `onHead` can answer `swallow`: the head is then settled before
- * the first byte of body is written, so that nothing reaches the client before the decision.
+ * up to `maxBytes` while it streams through to the client. Answers the original methods. The head
+ * is settled before the first byte of body is written, so that nothing reaches the client before
+ * `onHead` decides how it is written (swallowed, or its end held).
  */
-export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxBytes: number, maySwallow: boolean): Capture {
+export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxBytes: number): Capture {
   const original = { writeHead: res.writeHead as Method, write: res.write as Method, end: res.end as Method };
   let detached = false;
   let head: ResponseHead | undefined;
   let mode: CaptureMode = 'pass';
   let chunks: Buffer[] = [];
   let size = 0;
+  /** With a held end, the bytes of the declared Content-Length not yet written. */
+  let unsent: number | undefined;
+  /** The body's last byte (and anything past it), held until the response ends. */
+  let tail: Buffer[] | undefined;
 
   const keep = (chunk: unknown, encoding: unknown): void => {
     if (mode !== 'buffer' || (typeof chunk !== 'string' && !ArrayBuffer.isView(chunk))) return;
@@ -121,6 +137,7 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
     head = { status, statusMessage, rawHeaders: effectiveHeaderLines(this, given) };
     const decision = hooks.onHead(head);
     mode = decision.mode;
+    if (decision.holdEnd === true && mode !== 'swallow') unsent = declaredLength(this, head);
     if (mode === 'swallow') {
       this.statusCode = status;
       return this;
@@ -130,16 +147,38 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
   } as ServerResponse['writeHead'];
 
   res.write = function write(this: ServerResponse, chunk: Chunk, encoding?: unknown, callback?: unknown) {
-    if (maySwallow && !detached) settleHead();
+    // The head is settled before the first byte: it decides how the body is written.
+    if (!detached) settleHead();
     if (mode === 'swallow' || detached) {
       const done = typeof encoding === 'function' ? encoding : callback;
       if (typeof done === 'function') process.nextTick(done as Callback);
       return true;
     }
+    if (unsent !== undefined) return writeHolding(this, chunk, encoding, callback);
     const ok = original.write.apply(this, arguments as never);
     keep(chunk, encoding);
     return ok;
   } as ServerResponse['write'];
+
+  /**
+   * Writes all of a body of declared length but its last byte, which {@link tail} holds for the
+   * end: the client cannot take the response as complete before the cache's work is done.
+   */
+  const writeHolding = (res: ServerResponse, chunk: Chunk, encoding: unknown, callback: unknown): boolean => {
+    keep(chunk, encoding);
+    const done = (typeof encoding === 'function' ? encoding : callback) as Callback | undefined;
+    const bytes = bytesOf(chunk, encoding);
+    if (tail === undefined && bytes.byteLength < unsent!) {
+      unsent! -= bytes.byteLength;
+      return done === undefined ? original.write.call(res, bytes) as boolean : original.write.call(res, bytes, done) as boolean;
+    }
+    const cut = tail === undefined ? Math.max(0, unsent! - 1) : 0;
+    unsent = 0;
+    (tail ??= []).push(Buffer.from(bytes.subarray(cut)));
+    if (cut > 0) return done === undefined ? original.write.call(res, bytes.subarray(0, cut)) as boolean : original.write.call(res, bytes.subarray(0, cut), done) as boolean;
+    if (done !== undefined) process.nextTick(done);
+    return true;
+  };
 
   res.end = function end(this: ServerResponse, chunk?: unknown, encoding?: unknown) {
     if (detached) return this;
@@ -163,7 +202,7 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
       return this;
     }
     if (typeof chunk !== 'function') keep(chunk, encoding);
-    const args = arguments as never;
+    const args = (tail === undefined ? arguments : withTail(tail, chunk, encoding)) as never;
     const before = head === undefined ? undefined : hooks.onEnd(head, mode === 'buffer' ? ownedBody(chunks, size) : undefined);
     if (!isThenable(before)) return original.end.apply(this, args);
     // What another instance reads once this client has its answer must be written by then.
@@ -186,6 +225,33 @@ export function captureResponse(res: ServerResponse, hooks: CaptureHooks, maxByt
     return true;
   };
   return { ...(original as Writers), detach };
+}
+
+/** A chunk's bytes (a view of them, not a copy, for bytes). */
+function bytesOf(chunk: Chunk | ArrayBufferView, encoding: unknown): Buffer {
+  if (typeof chunk === 'string') return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
+/** The arguments of `end(chunk, encoding, callback)` with the held tail of the body before its chunk. */
+function withTail(tail: readonly Buffer[], chunk: unknown, encoding: unknown): unknown[] {
+  const data = typeof chunk === 'string' || ArrayBuffer.isView(chunk);
+  const last = data ? [...tail, bytesOf(chunk, encoding)] : tail;
+  const callback = [chunk, encoding].find((arg) => typeof arg === 'function');
+  const body = Buffer.concat(last);
+  return callback === undefined ? [body] : [body, callback];
+}
+
+/**
+ * The Content-Length of a response that has a body (RFC 9110 section 8.6): none for HEAD, 1xx,
+ * 204 and 304, nor when the field is not one decimal number.
+ */
+function declaredLength(res: ServerResponse, head: ResponseHead): number | undefined {
+  if (res.req?.method === 'HEAD' || head.status < 200 || head.status === 204 || head.status === 304) return undefined;
+  for (let i = 0; i < head.rawHeaders.length; i += 2) {
+    if (head.rawHeaders[i]!.toLowerCase() === 'content-length') return /^\d+$/.test(head.rawHeaders[i + 1]!) ? Number(head.rawHeaders[i + 1]) : undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -98,7 +98,8 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
         const stored = buffering && length !== undefined;
         const ttl = stored ? ttlOnArrival(head.status, headers, requestTime, responseTime) : undefined;
         added.push(...statusFields(cache, { status: 'MISS', fwd: LOOKUP_METHODS.has(method) ? fwd : 'method', fwdStatus: head.status, stored, ttl, key }));
-        return { mode: buffering ? 'buffer' : 'pass', headers: added };
+        // What onEnd waits for (a shared store's write, or its invalidation) ends the answer.
+        return { mode: buffering ? 'buffer' : 'pass', headers: added, holdEnd: buffering || isThenable(invalidated) };
       },
       // The answer ends once a shared store has written, or invalidated, what it changes: a
       // client that sends its next request to another instance reads it there.
@@ -119,7 +120,6 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
       },
     },
     cache.maxEntryBytes,
-    stale !== undefined,
   );
   if (flight !== undefined) {
     // A flight whose client went away before the handler answered lets its waiters go on.
