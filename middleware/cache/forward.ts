@@ -114,9 +114,9 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
           return bounded(invalidated, cache.collapseTimeout);
         }
         const staleExchange: StaleExchange = { req, res, key, stale, writers, setBefore, conditional, requestTime, responseTime, fwd, flight };
-        if (outcome !== undefined) answerFromStale(cache, staleExchange, outcome, head);
-        else freshenFromAnswer(cache, staleExchange, head, fields);
-        flight?.settle(undefined);
+        const written = outcome !== undefined ? answerFromStale(cache, staleExchange, outcome, head) : freshenFromAnswer(cache, staleExchange, head, fields);
+        // Its fetch lock is given back once the store has what it changed.
+        flight?.settle(undefined, written);
       },
     },
     cache.maxEntryBytes,

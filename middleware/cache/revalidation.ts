@@ -9,6 +9,7 @@ import type { CacheContext } from './cache-context';
 import type { ResponseHead, Writers } from './capture';
 import type { Flight } from './flights';
 import type { Entry } from './storage';
+import type { MaybePromise } from './store';
 import { answerStored } from './stored-answer';
 
 /**
@@ -59,40 +60,49 @@ export interface StaleExchange {
   readonly flight: Flight | undefined;
 }
 
-/** Answers from the stored response, as `outcome` says, instead of the handler's swallowed answer. */
-export function answerFromStale(cache: CacheContext, exchange: StaleExchange, outcome: StaleOutcome, head: ResponseHead): void {
+/**
+ * Answers from the stored response, as `outcome` says, instead of the handler's swallowed answer.
+ * Answers the store's write of what it changed: a shared store's fetch lock is given back only
+ * once another instance reads it.
+ */
+export function answerFromStale(cache: CacheContext, exchange: StaleExchange, outcome: StaleOutcome, head: ResponseHead): MaybePromise<void> {
   const { req, res, key, stale, writers, setBefore, fwd } = exchange;
   const answer = { fwd, fwdStatus: head.status, key };
   if (outcome === 'refreshed') {
     const refreshed = cache.storage.keepFreshened(key, stale, head.rawHeaders, req, exchange.requestTime, exchange.responseTime);
-    exchange.flight?.settle(refreshed);
-    answerStored(cache, req, res, refreshed, { status: 'REVALIDATED', ...answer }, false, writers, setBefore);
-  } else if (outcome === 'unidentified') {
+    exchange.flight?.settle(refreshed.entry, refreshed.written);
+    answerStored(cache, req, res, refreshed.entry, { status: 'REVALIDATED', ...answer }, false, writers, setBefore);
+    return refreshed.written;
+  }
+  if (outcome === 'unidentified') {
     // A 304 whose validators name another representation updates nothing (RFC 9111 section
     // 4.3.4). It still says the stored one has not changed since its own validators, so that
     // is answered as it was stored, and removed: the next request gets the whole response.
-    cache.storage.keep(key, undefined, req.headers);
+    const removed = cache.storage.keep(key, undefined, req.headers);
     answerStored(cache, req, res, stale, { status: 'STALE', ...answer }, false, writers, setBefore);
-  } else {
-    answerStored(cache, req, res, stale, { status: 'STALE', ...answer }, exchange.conditional, writers, setBefore);
+    return removed;
   }
+  answerStored(cache, req, res, stale, { status: 'STALE', ...answer }, exchange.conditional, writers, setBefore);
+  return undefined;
 }
 
 /**
  * Freshens the stored response from a handler's answer that went to the client and was not stored:
  * a HEAD response (RFC 9111 section 4.3.5), or a 304 to the client's own conditional request that
- * identifies it (section 4.3.4).
+ * identifies it (section 4.3.4). Answers the store's write of it.
  */
-export function freshenFromAnswer(cache: CacheContext, exchange: StaleExchange, head: ResponseHead, fields: HeaderMap): void {
+export function freshenFromAnswer(cache: CacheContext, exchange: StaleExchange, head: ResponseHead, fields: HeaderMap): MaybePromise<void> {
   const { req, key, stale, requestTime, responseTime } = exchange;
   if (req.method === 'HEAD' && head.status === 200) {
     // A HEAD response freshens the stored GET response it describes; one it does not describe is
     // stale, and goes (the next GET fetches it whole).
     const described = headResponseDescribes({ ...stale.view, contentLength: stale.response.body.byteLength }, fields);
-    if (described) cache.storage.keepFreshened(key, stale, head.rawHeaders, req, requestTime, responseTime);
-    else cache.storage.keep(key, undefined, req.headers);
-  } else if (head.status === 304) {
-    // Only when it carries an entity tag: the client's validators need not be the stored ones.
-    if (fields.etag !== undefined && notModifiedIdentifies(stale.view, fields)) cache.storage.keepFreshened(key, stale, head.rawHeaders, req, requestTime, responseTime);
+    if (described) return cache.storage.keepFreshened(key, stale, head.rawHeaders, req, requestTime, responseTime).written;
+    return cache.storage.keep(key, undefined, req.headers);
   }
+  // Only when it carries an entity tag: the client's validators need not be the stored ones.
+  if (head.status === 304 && fields.etag !== undefined && notModifiedIdentifies(stale.view, fields)) {
+    return cache.storage.keepFreshened(key, stale, head.rawHeaders, req, requestTime, responseTime).written;
+  }
+  return undefined;
 }

@@ -161,9 +161,9 @@ export class ResponseStorage {
    * Freshens a stored response with the fields of a 304 (or a HEAD response) and keeps it, if it may
    * still be stored: those fields may now say `no-store` or `private`, or take away what let a
    * response to a request with Authorization be stored (RFC 9111 sections 3, 3.5, 4.3.4 and 4.3.5).
-   * Otherwise the variant is removed. Answers the freshened response.
+   * Otherwise the variant is removed. Answers the freshened response, and the store's write of it.
    */
-  keepFreshened(key: string, stored: Entry, update: readonly string[], req: IncomingMessage, requestTime: number, responseTime: number): Entry {
+  keepFreshened(key: string, stored: Entry, update: readonly string[], req: IncomingMessage, requestTime: number, responseTime: number): { entry: Entry; written: MaybePromise<void> } {
     const refreshed = this.entryOf(this.#tagged(freshen(stored.response, update, requestTime, responseTime)));
     const authorization = req.headers.authorization ?? (refreshed.response.authorized === true ? '' : undefined);
     const storable = isWorthStoring({
@@ -175,8 +175,7 @@ export class ResponseStorage {
       responseTime,
       independentOf: refreshed.response.independentOf,
     });
-    this.keep(key, storable ? refreshed.response : undefined, req.headers);
-    return refreshed;
+    return { entry: refreshed, written: this.keep(key, storable ? refreshed.response : undefined, req.headers) };
   }
 }
 

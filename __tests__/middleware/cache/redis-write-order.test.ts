@@ -3,6 +3,7 @@ import express from 'express';
 import { type CacheStore, type TieredStore, cache } from '../../../middleware/cache';
 import { listeningServers } from '../../setup/listening';
 import { tieredRedis } from '../../setup/tiered-redis';
+import { until } from '../../setup/until';
 
 /**
  * Two instances of one service, each cache() on its own TieredStore (its own in-memory tier, its
@@ -84,4 +85,32 @@ describe('two instances, cache() on TieredStores over one Redis', () => {
     }
   }, 60_000);
 
+  it('writes a response freshened by a 304 to the store before it gives the fetch lock back', async () => {
+    const [storeA] = await tieredStores(1);
+    const applied: string[] = [];
+    let clock = Date.now();
+    let validations = 0;
+    const app = express();
+    app.use(cache({ store: delayed(storeA!, applied), origin: ORIGIN, statusHeader: 'X-Cache', now: () => clock }));
+    app.get('/doc', (req, res) => {
+      res.set({ 'Cache-Control': 'max-age=10', ETag: '"v1"' });
+      if (req.headers['if-none-match'] === '"v1"') {
+        validations++;
+        res.status(304).end();
+      } else {
+        res.send('document');
+      }
+    });
+    const a = await url(app);
+    expect((await fetch(a)).status).toBe(200);
+    await until(() => applied.includes(`set ${ORIGIN}/doc`), 10_000, () => applied.join(', '));
+    applied.length = 0;
+    clock += 20_000;
+    const revalidated = await fetch(a);
+    expect(revalidated.headers.get('x-cache')).toBe('REVALIDATED');
+    expect(await revalidated.text()).toBe('document');
+    expect(validations).toBe(1);
+    await until(() => applied.includes(`release ${ORIGIN}/doc`), 10_000, () => applied.join(', '));
+    expect(applied).toEqual([`set ${ORIGIN}/doc`, `release ${ORIGIN}/doc`]);
+  }, 60_000);
 });
