@@ -167,6 +167,17 @@ underBothMounts('.body(MultipartParts)', (mount) => {
     expect(expectProblem(res, 413)).toMatchObject({ type: 'urn:represent:problem:body-too-large', exceeded, limit });
   });
 
+  it.each([
+    ['a field', 'Content-Disposition: form-data\r\n\r\nv'],
+    ['a file', 'Content-Disposition: form-data; name=""; filename="a.txt"\r\n\r\nv'],
+  ])('answers 400 for %s without a name (RFC 7578 section 4.2), as the handler reads', async (_case, part) => {
+    const res = await request(server())
+      .post('/hashes')
+      .set('Content-Type', 'multipart/form-data; boundary=XyZ')
+      .send(`--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--XyZ\r\n${part}\r\n--XyZ--\r\n`);
+    expect(expectProblem(res, 400)).toMatchObject({ type: 'urn:represent:problem:malformed-body', detail: expect.stringContaining('no name') });
+  });
+
   it('answers the 413 even when the handler swallows the failure and returns', async () => {
     const res = await request(server()).post('/swallowing').attach('f', Buffer.alloc(4096, 1), 'big.bin').field('after', 'x');
     expect(expectProblem(res, 413)).toMatchObject({ exceeded: 'fileSize', limit: 1024 });

@@ -10,6 +10,7 @@ import { MultipartConverter } from '../../../src/converters';
 import { expectProblem } from '../../setup/app-fixture';
 import { serverFor, underBothMounts } from '../../setup/both-mounts';
 import { createRouter } from '../../../src';
+import * as filenames from '../../../src/converters/multipart/filename';
 
 jest.setTimeout(60_000);
 
@@ -156,6 +157,21 @@ underBothMounts('multipart/form-data bodies', (mount) => {
     await expectTemporaryFilesRemoved();
   });
 
+  // RFC 7578 section 4.2: each part has a name. It used to reach Buffer.byteLength(undefined) in a
+  // busboy callback: an uncaught TypeError that ended the process.
+  it.each([
+    ['a field without a name', 'Content-Disposition: form-data\r\n\r\nv'],
+    ['a field with an empty name', 'Content-Disposition: form-data; name=""\r\n\r\nv'],
+    ['a file without a name', 'Content-Disposition: form-data; filename="a.txt"\r\n\r\nv'],
+    ['a file with an empty name', 'Content-Disposition: form-data; name=""; filename="a.txt"\r\n\r\nv'],
+    ['a file of octet-stream without a name', 'Content-Disposition: form-data\r\nContent-Type: application/octet-stream\r\n\r\nv'],
+  ])('answers 400 for %s, and removes what was stored', async (_case, part) => {
+    const { body, type } = rawMultipart(['Content-Disposition: form-data; name="f"; filename="first.txt"\r\n\r\nfirst', part]);
+    const res = await request(server()).post('/uploads').set('Content-Type', type).send(body);
+    expect(expectProblem(res, 400)).toMatchObject({ type: 'urn:represent:problem:malformed-body', detail: expect.stringContaining('name') });
+    await expectTemporaryFilesRemoved();
+  });
+
   it.each([
     ['a path', 'filename="../../etc/passwd"', 'passwd'],
     ['a Windows path', 'filename="C:\\Users\\ada\\photo.jpg"', 'photo.jpg'],
@@ -172,5 +188,24 @@ underBothMounts('multipart/form-data bodies', (mount) => {
   it('answers 415 listing multipart/form-data for another Content-Type', async () => {
     const res = await request(server()).post('/uploads').set('Content-Type', 'application/json').send('{}');
     expect(expectProblem(res, 415).detail).toContain('multipart/form-data');
+  });
+});
+
+underBothMounts('multipart/form-data bodies: a fault while reading a part', (mount) => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('answers 500 and reports the fault thrown inside the parser\'s callback: the process goes on', async () => {
+    const fault = new TypeError('a fault in a part handler');
+    jest.spyOn(filenames, 'sanitiseFilename').mockImplementation(() => {
+      throw fault;
+    });
+    const onError = jest.fn();
+    const api = createRouter({ onError });
+    api.post('/uploads').converters((registry) => registry.replace('multipart', new MultipartConverter({ limits, directory }))).body(Multipart).handle(() => ({ handled: true }));
+    const { body, type } = rawMultipart(['Content-Disposition: form-data; name="a"\r\n\r\n1', 'Content-Disposition: form-data; name="f"; filename="f.txt"\r\n\r\nfile']);
+    const res = await request(serverFor(mount, api)).post('/uploads').set('Content-Type', type).send(body);
+    expectProblem(res, 500);
+    expect(onError).toHaveBeenCalledWith(fault, expect.anything());
+    await expectTemporaryFilesRemoved();
   });
 });

@@ -73,7 +73,7 @@ export function readMultipartParts(source: Readable, options: MultipartReadOptio
       defParamCharset: 'utf8',
     });
   } catch (error) {
-    throw malformed(error);
+    throw malformed((error as Error).message);
   }
   const queue: MultipartPart[] = [];
   /** The file streams not yet ended, failed with the body. */
@@ -91,15 +91,19 @@ export function readMultipartParts(source: Readable, options: MultipartReadOptio
   end.catch(() => undefined);
 
   const stop = (): void => {
-    source.off('data', count);
-    source.off('error', failed);
-    source.off('close', cut);
+    source.off('data', counting);
+    source.off('error', failing);
+    source.off('close', cutting);
     source.unpipe(parser);
   };
   const fail = (error: unknown): void => {
     if (state !== 'reading') return;
     state = 'failed';
-    failure = refine(error);
+    try {
+      failure = refine(error);
+    } catch (refining) {
+      failure = refining;
+    }
     stop();
     for (const stream of open) stream.destroy(failure as Error);
     open.clear();
@@ -110,6 +114,19 @@ export function readMultipartParts(source: Readable, options: MultipartReadOptio
     waiting = undefined;
     ended.reject(failure);
   };
+  /**
+   * A handler for busboy or the source to call: what it throws fails the body (a problem the router
+   * answers) instead of escaping into the emitter, where nothing catches it and node exits.
+   */
+  const guarded =
+    <A extends unknown[]>(handler: (...args: A) => void) =>
+    (...args: A): void => {
+      try {
+        handler(...args);
+      } catch (error) {
+        fail(error);
+      }
+    };
   const count = (chunk: Buffer): void => {
     received += chunk.length;
     if (received > totalBytes) fail(multipartTooLarge('totalBytes', totalBytes));
@@ -120,6 +137,9 @@ export function readMultipartParts(source: Readable, options: MultipartReadOptio
   const cut = (): void => {
     if (!source.readableEnded) fail(aborted());
   };
+  const counting = guarded(count);
+  const failing = guarded(failed);
+  const cutting = guarded(cut);
   const hand = (part: MultipartPart): IteratorResult<MultipartPart> => {
     if (part.kind === 'file') current = part;
     return { done: false, value: part };
@@ -136,40 +156,59 @@ export function readMultipartParts(source: Readable, options: MultipartReadOptio
     current = undefined;
   };
 
-  // busboy limits the names of urlencoded fields only: a part's name is checked here.
-  const nameTooLong = (name: string): boolean => Buffer.byteLength(name) > limits.fieldNameSize;
-  parser.on('field', (name, value, info) => {
-    if (nameTooLong(name)) return fail(multipartTooLarge('fieldNameSize', limits.fieldNameSize));
-    if (info.valueTruncated) return fail(multipartTooLarge('fieldSize', limits.fieldSize));
-    arrived({ kind: 'field', name, value });
-  });
-  parser.on('file', (name, stream, info) => {
-    // Failed with the body, maybe before anyone reads it.
-    stream.on('error', () => {});
-    if (state !== 'reading') return void stream.resume();
-    if (nameTooLong(name)) {
-      stream.resume();
-      return fail(multipartTooLarge('fieldNameSize', limits.fieldNameSize));
-    }
-    open.add(stream);
-    stream.once('end', () => open.delete(stream));
-    // At once, in busboy's event: a turn later the stream could end, truncated, as if complete.
-    stream.once('limit', () => fail(multipartTooLarge('fileSize', limits.fileSize)));
-    arrived({ kind: 'file', field: name, filename: sanitiseFilename(info.filename ?? ''), mediaType: info.mimeType, stream });
-  });
-  parser.on('filesLimit', () => fail(multipartTooLarge('files', limits.files)));
-  parser.on('fieldsLimit', () => fail(multipartTooLarge('fields', limits.fields)));
-  parser.on('error', (error: Error) => fail(malformed(error)));
-  parser.on('finish', () => {
-    if (state !== 'reading') return;
-    state = 'finished';
-    stop();
-    ended.resolve();
-    if (queue.length === 0) waiting?.resolve({ done: true, value: undefined });
-  });
-  source.on('data', count);
-  source.once('error', failed);
-  source.once('close', cut);
+  // busboy limits the names of urlencoded fields only: a part's name is checked here. busboy hands
+  // on a part without a name (or with an empty one) as named `undefined`, though RFC 7578
+  // section 4.2 requires the name.
+  /** The part's name, or what it is refused with. */
+  const checkedName = (name: string | undefined): string | HttpError =>
+    name === undefined || name === ''
+      ? malformed('a part has no name (RFC 7578 section 4.2)')
+      : Buffer.byteLength(name) > limits.fieldNameSize
+        ? multipartTooLarge('fieldNameSize', limits.fieldNameSize)
+        : name;
+  parser.on(
+    'field',
+    guarded((name: string | undefined, value: string, info: busboy.FieldInfo) => {
+      const named = checkedName(name);
+      if (typeof named !== 'string') return fail(named);
+      if (info.valueTruncated) return fail(multipartTooLarge('fieldSize', limits.fieldSize));
+      arrived({ kind: 'field', name: named, value });
+    }),
+  );
+  parser.on(
+    'file',
+    guarded((name: string | undefined, stream: Readable, info: busboy.FileInfo) => {
+      // Failed with the body, maybe before anyone reads it.
+      stream.on('error', () => {});
+      if (state !== 'reading') return void stream.resume();
+      const named = checkedName(name);
+      if (typeof named !== 'string') {
+        stream.resume();
+        return fail(named);
+      }
+      open.add(stream);
+      stream.once('end', () => open.delete(stream));
+      // At once, in busboy's event: a turn later the stream could end, truncated, as if complete.
+      stream.once('limit', guarded(() => fail(multipartTooLarge('fileSize', limits.fileSize))));
+      arrived({ kind: 'file', field: named, filename: sanitiseFilename(info.filename ?? ''), mediaType: info.mimeType, stream });
+    }),
+  );
+  parser.on('filesLimit', guarded(() => fail(multipartTooLarge('files', limits.files))));
+  parser.on('fieldsLimit', guarded(() => fail(multipartTooLarge('fields', limits.fields))));
+  parser.on('error', guarded((error: Error) => fail(malformed(error.message))));
+  parser.on(
+    'finish',
+    guarded(() => {
+      if (state !== 'reading') return;
+      state = 'finished';
+      stop();
+      ended.resolve();
+      if (queue.length === 0) waiting?.resolve({ done: true, value: undefined });
+    }),
+  );
+  source.on('data', counting);
+  source.once('error', failing);
+  source.once('close', cutting);
   source.pipe(parser);
 
   return new MultipartParts({
@@ -225,7 +264,7 @@ export async function readMultipart(source: Readable, options: MultipartReadOpti
       const path = join(directory, String(index++));
       const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
       await pipeline(part.stream, out).catch((error: unknown) => {
-        throw error instanceof HttpError ? error : malformed(error);
+        throw error instanceof HttpError ? error : malformed((error as Error).message);
       });
       // An empty file input is sent as a part with no file name and no bytes: no file was chosen.
       if (part.filename === '' && out.bytesWritten === 0) continue;
@@ -243,6 +282,6 @@ function aborted(): BadRequest {
   return new BadRequest('The client aborted the request body', { type: ProblemType.malformedBody });
 }
 
-function malformed(error: unknown): BadRequest {
-  return new BadRequest(`The multipart/form-data body is malformed: ${(error as Error).message}`, { type: ProblemType.malformedBody });
+function malformed(reason: string): BadRequest {
+  return new BadRequest(`The multipart/form-data body is malformed: ${reason}`, { type: ProblemType.malformedBody });
 }
