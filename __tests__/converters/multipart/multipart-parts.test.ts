@@ -162,6 +162,8 @@ underBothMounts('.body(MultipartParts)', (mount) => {
     ['a file larger than fileSize', 'fileSize', 1024, (r: request.Test) => r.attach('f', Buffer.alloc(1025, 1), 'big.bin')],
     ['more files than files', 'files', 2, (r: request.Test) => r.attach('a', Buffer.from('1'), 'a').attach('b', Buffer.from('2'), 'b').attach('c', Buffer.from('3'), 'c')],
     ['more fields than fields', 'fields', 2, (r: request.Test) => r.field('a', '1').field('b', '2').field('c', '3')],
+    ['more parts than parts (files + fields), none with a disposition', 'parts', 4, (r: request.Test) =>
+      r.set('Content-Type', 'multipart/form-data; boundary=XyZ').send(`${'--XyZ\r\nContent-Type: text/plain\r\n\r\nx\r\n'.repeat(5)}--XyZ--\r\n`)],
   ])('answers 413 for %s, naming the limit, as the handler reads', async (_case, exceeded, limit, build) => {
     const res = await build(request(server()).post('/small'));
     expect(expectProblem(res, 413)).toMatchObject({ type: 'urn:represent:problem:body-too-large', exceeded, limit });

@@ -133,6 +133,25 @@ underBothMounts('multipart/form-data bodies', (mount) => {
     await expectTemporaryFilesRemoved();
   });
 
+  // Parts without Content-Disposition (or not form-data) are neither fields nor files: they count
+  // toward the part limit (files + fields by default: 5 here) all the same.
+  it.each([
+    ['without Content-Disposition', 'Content-Type: text/plain\r\n\r\nx'],
+    ['with a disposition other than form-data', 'Content-Disposition: attachment; name="a"\r\n\r\nx'],
+  ])('answers 413 for more parts than parts, each %s, and removes what was stored', async (_case, part) => {
+    const first = 'Content-Disposition: form-data; name="f"; filename="f.txt"\r\n\r\nfile';
+    const { body, type } = rawMultipart([first, ...Array.from({ length: 5 }, () => part)]);
+    const res = await request(server()).post('/uploads').set('Content-Type', type).send(body);
+    expect(expectProblem(res, 413)).toMatchObject({ type: 'urn:represent:problem:body-too-large', exceeded: 'parts', limit: 5 });
+    await expectTemporaryFilesRemoved();
+  });
+
+  it('takes as many parts as the part limit, those without a disposition ignored', async () => {
+    const { body, type } = rawMultipart(['Content-Disposition: form-data; name="a"\r\n\r\n1', ...Array.from({ length: 4 }, () => 'Content-Type: text/plain\r\n\r\nx')]);
+    const res = await request(server()).post('/uploads').set('Content-Type', type).send(body).expect(200);
+    expect(res.body).toEqual({ fields: { a: ['1'] }, files: [] });
+  });
+
   it('answers 413 for a chunked body that passes the route\'s limit in all, each part within its own', async () => {
     const { body, type } = rawMultipart([1, 2].map((n) => `Content-Disposition: form-data; name="f${n}"; filename="${n}.bin"\r\n\r\n${'x'.repeat(1000)}`).concat(['Content-Disposition: form-data; name="a"\r\n\r\n' + 'y'.repeat(60)]).concat(['Content-Disposition: form-data; name="b"\r\n\r\n' + 'y'.repeat(60)]).concat(['Content-Disposition: form-data; name="c"\r\n\r\n' + 'y'.repeat(60)]));
     const res = await sendChunked(server(), type, Buffer.from(body + 'z'.repeat(3000)));
@@ -207,5 +226,16 @@ underBothMounts('multipart/form-data bodies: a fault while reading a part', (mou
     expectProblem(res, 500);
     expect(onError).toHaveBeenCalledWith(fault, expect.anything());
     await expectTemporaryFilesRemoved();
+  });
+});
+
+describe('new MultipartConverter(options).limits', () => {
+  it.each([
+    ['no limits given', {}, { files: 10, fields: 100, parts: 110 }],
+    ['more fields', { fields: 1000 }, { files: 10, fields: 1000, parts: 1010 }],
+    ['fewer files', { files: 1, fields: 2 }, { files: 1, fields: 2, parts: 3 }],
+    ['a part limit of its own', { parts: 7 }, { files: 10, fields: 100, parts: 7 }],
+  ])('should count every part toward a part limit of files + fields, unless given: %s', (_case, given, expected) => {
+    expect(new MultipartConverter({ limits: given }).limits).toMatchObject(expected);
   });
 });

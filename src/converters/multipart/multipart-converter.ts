@@ -5,7 +5,7 @@ import type { BodyKind } from '../body-kind';
 import type { Form } from '../form/form';
 import { mediaTypes, supportsRead } from '../media-type-support';
 import type { Multipart } from './multipart';
-import { DEFAULT_MULTIPART_LIMITS, type MultipartLimits } from './multipart-limits';
+import { type DEFAULT_MULTIPART_LIMITS, type MultipartLimits, multipartLimits } from './multipart-limits';
 import { MultipartParts } from './multipart-parts';
 import { readMultipart, readMultipartParts } from './multipart-reader';
 
@@ -35,7 +35,7 @@ export class MultipartConverter implements BodyConverter {
   readonly #directory: string | undefined;
 
   constructor(options: MultipartConverterOptions = {}) {
-    this.limits = Object.freeze({ ...DEFAULT_MULTIPART_LIMITS, ...options.limits });
+    this.limits = multipartLimits(options.limits);
     this.#directory = options.directory;
   }
 

@@ -15,6 +15,12 @@ export interface MultipartLimits {
   readonly fieldSize?: number;
   /** The longest field name, in bytes. Default 200. */
   readonly fieldNameSize?: number;
+  /**
+   * How many parts of any kind: parts without a `Content-Disposition: form-data` are neither fields
+   * nor files, and are skipped, but each costs its parsing. Default `files + fields` (110 with
+   * their defaults), so that it binds only such parts unless set lower.
+   */
+  readonly parts?: number;
 }
 
 /** The limits when a converter is not given its own: a page's worth of fields, a few photos. */
@@ -24,7 +30,17 @@ export const DEFAULT_MULTIPART_LIMITS: Required<MultipartLimits> = Object.freeze
   fields: 100,
   fieldSize: 64 * 1024,
   fieldNameSize: 200,
+  parts: 110,
 });
+
+/**
+ * The limits in force: `given` over the defaults, the part limit `files + fields` of the result
+ * unless given (raising `fields` alone raises it too).
+ */
+export function multipartLimits(given: MultipartLimits = {}): Required<MultipartLimits> {
+  const limits = { ...DEFAULT_MULTIPART_LIMITS, ...given };
+  return Object.freeze({ ...limits, parts: given.parts ?? limits.files + limits.fields });
+}
 
 /** The names of the limits, as a 413 problem's `exceeded` member says which one was passed. */
 export type MultipartLimitName = keyof MultipartLimits | 'totalBytes';

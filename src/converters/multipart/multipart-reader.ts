@@ -36,6 +36,7 @@ const LIMIT_TEXT: Readonly<Record<MultipartLimitName, string>> = {
   fields: 'more fields than',
   fieldSize: 'a field value larger than',
   fieldNameSize: 'a field name longer than',
+  parts: 'more parts than',
   totalBytes: 'more bytes than',
 };
 
@@ -67,8 +68,10 @@ export function readMultipartParts(source: Readable, options: MultipartReadOptio
   try {
     parser = busboy({
       headers: { 'content-type': formatMediaType(options.mediaType) },
-      // busboy ignores a part's header lines beyond headerPairs; a part needs two or three.
-      limits: { ...limits, headerPairs: 20 },
+      // busboy ignores a part's header lines beyond headerPairs; a part needs two or three. It
+      // signals `partsLimit` as the last part allowed ends, whether another follows or not: one
+      // more makes the signal mean a part too many.
+      limits: { ...limits, parts: limits.parts + 1, headerPairs: 20 },
       // Browsers send file names in UTF-8, unencoded (HTML's multipart/form-data encoding algorithm).
       defParamCharset: 'utf8',
     });
@@ -195,6 +198,7 @@ export function readMultipartParts(source: Readable, options: MultipartReadOptio
   );
   parser.on('filesLimit', guarded(() => fail(multipartTooLarge('files', limits.files))));
   parser.on('fieldsLimit', guarded(() => fail(multipartTooLarge('fields', limits.fields))));
+  parser.on('partsLimit', guarded(() => fail(multipartTooLarge('parts', limits.parts))));
   parser.on('error', guarded((error: Error) => fail(malformed(error.message))));
   parser.on(
     'finish',
