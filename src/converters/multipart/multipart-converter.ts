@@ -7,7 +7,8 @@ import { mediaTypes, supportsRead } from '../media-type-support';
 import type { Multipart } from './multipart';
 import { type DEFAULT_MULTIPART_LIMITS, type MultipartLimits, multipartLimits } from './multipart-limits';
 import { MultipartParts } from './multipart-parts';
-import { readMultipart, readMultipartParts } from './multipart-reader';
+import { readMultipartParts } from './multipart-reader';
+import { readMultipart, storeMultipart } from './stored-multipart';
 
 /** Options of a {@link MultipartConverter}. */
 export interface MultipartConverterOptions {
@@ -62,9 +63,9 @@ export class MultipartConverter implements BodyConverter {
 
   /**
    * Reads the body as it arrives; the files' storage is removed by the task handed to
-   * `afterResponse`. With `options.handOn` (a route that takes {@link MultipartParts}) nothing is
-   * stored: the parts are handed on as they arrive, and whatever is left unread once the response
-   * is over is thrown away.
+   * `afterResponse` before reading starts, however the exchange ends. With `options.handOn` (a
+   * route that takes {@link MultipartParts}) nothing is stored: the parts are handed on as they
+   * arrive, and whatever is left unread once the response is over is thrown away.
    */
   async readStream(body: Readable, options: StreamReadOptions): Promise<Multipart<Form> | MultipartParts> {
     const reading = { mediaType: options.mediaType, limits: this.limits, totalBytes: options.limit };
@@ -73,9 +74,11 @@ export class MultipartConverter implements BodyConverter {
       options.afterResponse(() => parts.abandon());
       return parts;
     }
-    const multipart = await readMultipart(body, { ...reading, ...(this.#directory !== undefined && { directory: this.#directory }) });
-    options.afterResponse(() => multipart.dispose());
-    return multipart;
+    const stored = storeMultipart(readMultipartParts(body, reading), this.#directory);
+    // Before a byte is read: the time limit, or the client leaving, may end the exchange while
+    // the body is still arriving, and the files stored so far go with it.
+    options.afterResponse(stored.cleanUp);
+    return stored.multipart;
   }
 
   write(): WrittenBody {

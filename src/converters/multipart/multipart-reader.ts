@@ -1,22 +1,14 @@
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { BadRequest, ContentTooLarge, HttpError } from '../../errors/http-error';
 import { ProblemType } from '../../errors/problem-types';
 import { type MediaType, formatMediaType } from '../../http/media-type';
-import { Form } from '../form/form';
 import { sanitiseFilename } from './filename';
-import { Multipart } from './multipart';
 import type { FilePart, MultipartPart } from './multipart-part';
 import { MultipartParts } from './multipart-parts';
 import type { MultipartLimitName, MultipartLimits } from './multipart-limits';
-import { UploadedFile } from './uploaded-file';
 
-/** What {@link readMultipart} needs besides the body. */
+/** What {@link readMultipartParts} needs besides the body. */
 export interface MultipartReadOptions {
   /** The body's Content-Type, with its `boundary` parameter. */
   readonly mediaType: MediaType;
@@ -24,8 +16,6 @@ export interface MultipartReadOptions {
   readonly limits: Required<MultipartLimits>;
   /** The most bytes the whole body may have. */
   readonly totalBytes: number;
-  /** The folder the temporary folder of the body's files is made in. */
-  readonly directory?: string;
   /** What a failure is answered with, once the body is handed on (the router's: the rest of the request thrown away). */
   readonly refine?: (error: unknown) => unknown;
 }
@@ -241,51 +231,11 @@ export function readMultipartParts(source: Readable, options: MultipartReadOptio
   });
 }
 
-/**
- * Reads a `multipart/form-data` body into a {@link Multipart}: fields into a {@link Form}, each
- * file part streamed to a file of its own in a new temporary folder (named by its position, never
- * by the client's file name; readable by this process only) as it arrives, with backpressure
- * ({@link readMultipartParts}). On any failure (a limit, a malformed part) what was stored is removed.
- */
-export async function readMultipart(source: Readable, options: MultipartReadOptions): Promise<Multipart<Form>> {
-  const parts = readMultipartParts(source, options);
-  const fields = new Form();
-  const files: UploadedFile[] = [];
-  let directory: string | undefined;
-  let index = 0;
-  const dispose = async (): Promise<void> => {
-    const made = directory;
-    directory = undefined;
-    if (made !== undefined) await rm(made, { recursive: true, force: true }).catch(() => {});
-  };
-  try {
-    for await (const part of parts) {
-      if (part.kind === 'field') {
-        Form.append(fields, part.name, part.value);
-        continue;
-      }
-      directory ??= await mkdtemp(join(options.directory ?? tmpdir(), 'represent-upload-'));
-      const path = join(directory, String(index++));
-      const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
-      await pipeline(part.stream, out).catch((error: unknown) => {
-        throw error instanceof HttpError ? error : malformed((error as Error).message);
-      });
-      // An empty file input is sent as a part with no file name and no bytes: no file was chosen.
-      if (part.filename === '' && out.bytesWritten === 0) continue;
-      files.push(new UploadedFile(part.field, part.filename, part.mediaType, out.bytesWritten, path));
-    }
-  } catch (error) {
-    await parts.abandon();
-    await dispose();
-    throw error;
-  }
-  return new Multipart(fields, files, dispose);
-}
-
 function aborted(): BadRequest {
   return new BadRequest('The client aborted the request body', { type: ProblemType.malformedBody });
 }
 
-function malformed(reason: string): BadRequest {
+/** The 400 for a body that does not parse as `multipart/form-data`, saying why. */
+export function malformed(reason: string): BadRequest {
   return new BadRequest(`The multipart/form-data body is malformed: ${reason}`, { type: ProblemType.malformedBody });
 }
