@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import request from 'supertest';
-import { type FilePart, type HttpError, MultipartParts, createRouter } from '../../../src';
+import { type FilePart, HttpError, MultipartParts, createRouter } from '../../../src';
 import { MultipartConverter, type MultipartLimits } from '../../../src/converters';
 import { serverFor, underBothMounts } from '../../setup/both-mounts';
 import { expectProblem } from '../../setup/app-fixture';
@@ -216,30 +216,35 @@ underBothMounts('.body(MultipartParts)', (mount) => {
   });
 });
 
+/**
+ * A route whose handler hashes each file part, saying when it starts reading one and what its
+ * reading failed with; `timeout` is its time limit.
+ */
+function recordingRoute(timeout?: number) {
+  const seen = deferred<unknown>('the handler seeing the upload fail');
+  const reading = deferred<void>('the handler starting to read the file');
+  const api = createRouter({ onError: jest.fn() });
+  const route = api.post('/uploads').converters(withLimits({ fileSize: 10 * MB })).limit(20 * MB);
+  (timeout === undefined ? route : route.timeout(timeout)).body(MultipartParts).handle(async (ctx) => {
+    try {
+      for await (const part of ctx.body) {
+        if (part.kind === 'file') {
+          reading.resolve();
+          await hashPart(part);
+        }
+      }
+    } catch (error) {
+      seen.resolve(error);
+      throw error;
+    }
+    return { complete: true };
+  });
+  return { api, seen, reading };
+}
+
 describe('.body(MultipartParts) when the client leaves mid-upload', () => {
   it('fails the part the handler reads with a 400, and the server goes on answering', async () => {
-    const seen = deferred<HttpError>('the handler seeing the upload fail');
-    const reading = deferred<void>('the handler starting to read the file');
-    const api = createRouter({ onError: jest.fn() });
-    api
-      .post('/uploads')
-      .converters(withLimits({ fileSize: 10 * MB }))
-      .limit(20 * MB)
-      .body(MultipartParts)
-      .handle(async (ctx) => {
-        try {
-          for await (const part of ctx.body) {
-            if (part.kind === 'file') {
-              reading.resolve();
-              await hashPart(part);
-            }
-          }
-        } catch (error) {
-          seen.resolve(error as HttpError);
-          throw error;
-        }
-        return { complete: true };
-      });
+    const { api, seen, reading } = recordingRoute();
     const server: Server = serverFor('middleware', api);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -251,12 +256,45 @@ describe('.body(MultipartParts) when the client leaves mid-upload', () => {
       req.write(Buffer.alloc(64 * 1024, 1));
       await reading.promise;
       req.destroy();
-      const error = await seen.promise;
+      const error = (await seen.promise) as HttpError;
       expect({ status: error.status, type: error.type }).toEqual({ status: 400, type: 'urn:represent:problem:malformed-body' });
       const after = await request(server).post('/uploads').attach('f', Buffer.from('again'), 'f.bin').expect(200);
       expect(after.body).toEqual({ complete: true });
       expect(readdirSync(directory)).toEqual([]);
     } finally {
+      server.close();
+    }
+  });
+});
+
+describe('.body(MultipartParts) when the route\'s time limit answers mid-upload', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('fails the part the handler reads with an answer, not a fault to report', async () => {
+    const { api, seen, reading } = recordingRoute(5_000);
+    const server: Server = serverFor('middleware', api);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // Only setTimeout is faked: the route's time limit, passed once the handler reads the file.
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'nextTick', 'queueMicrotask', 'Date', 'hrtime', 'performance'] });
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answered = deferred<number>('the 503');
+      const req = httpRequest({ port, host: '127.0.0.1', method: 'POST', path: '/uploads', headers: { 'content-type': 'multipart/form-data; boundary=XyZ', 'content-length': String(5 * MB) } }, (res) => {
+        answered.resolve(res.statusCode ?? 0);
+        res.resume();
+      });
+      req.on('error', () => {}); // destroyed below
+      req.write('--XyZ\r\nContent-Disposition: form-data; name="f"; filename="f.bin"\r\n\r\n');
+      req.write(Buffer.alloc(64 * 1024, 1));
+      await reading.promise;
+      jest.advanceTimersByTime(5_000);
+      expect(await answered.promise).toBe(503);
+      // The response is over, so the body is abandoned: an HttpError is an answer, which onError
+      // is not given, where any other error would be reported as a fault.
+      expect(await seen.promise).toBeInstanceOf(HttpError);
+      req.destroy();
+    } finally {
+      server.closeAllConnections();
       server.close();
     }
   });

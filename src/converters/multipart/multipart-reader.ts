@@ -224,11 +224,19 @@ export function readMultipartParts(source: Readable, options: MultipartReadOptio
     abandon: () =>
       new Promise<void>((resolve) =>
         setImmediate(() => {
-          fail(new Error('The body was abandoned'));
+          fail(abandoned());
           resolve();
         }),
       ),
   });
+}
+
+/**
+ * What the reads still pending fail with once the body is abandoned: the response is over, so it
+ * reaches no client, but it is an answer, not a fault to report (the time limit's 503 went out).
+ */
+function abandoned(): HttpError {
+  return new HttpError(503, 'The response was over before the request body was read');
 }
 
 function aborted(): BadRequest {
