@@ -12,6 +12,10 @@ import {
   CONTENT_TYPE_MANY_PARAMETERS,
   HOST_WITH_PATH,
   LARGE_BOOKCASE_JSON,
+  MULTIPART_BOUNDARY,
+  MULTIPART_EMPTY_PARTS,
+  MULTIPART_NAMELESS_PARTS,
+  MULTIPART_ONE_FILE,
   LARGE_BOOKCASE_XML,
   NUMBER_DIGITS_RUN,
   PATCH_MOVES,
@@ -148,6 +152,8 @@ const storeLargeBookcase = async (origin: string): Promise<Record<string, string
   return {};
 };
 const USER = get('/users/1', { accept: 'application/json' });
+/** A multipart upload to the hostile case's route that stores its files. */
+const upload = (body: string): RequestSpec => ({ method: 'PUT', path: '/uploads', headers: { 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`, accept: 'application/json' }, body });
 const SMALL_BOOKCASE = JSON.stringify({ name: 'Hall', books: [] });
 const putBookcase = (type: string, body: string): RequestSpec => ({ method: 'PUT', path: '/bookcase', headers: { 'content-type': type, ...AS_ADMIN }, body });
 const patchBookcase = (body: string): RequestSpec => ({ method: 'PATCH', path: '/bookcase', headers: { 'content-type': 'application/json-patch+json', accept: 'application/json', ...AS_ADMIN }, body });
@@ -395,6 +401,10 @@ export const CASES: readonly Case[] = [
       { id: 'number-digits-run', server: 'dsl-hostile', request: get(`/numbers?x=${NUMBER_DIGITS_RUN}`), status: 400 },
       { id: 'text', server: 'dsl-hostile', request: get('/text', { accept: BROWSER_ACCEPT }), status: 200 },
       { id: 'text-many-ranges', server: 'dsl-hostile', request: get('/text', { accept: ACCEPT_MANY_RANGES }), status: 200 },
+      // Issue 33: a megabyte of parts, against one file of the same size.
+      { id: 'upload-one-file', server: 'dsl-hostile', request: upload(MULTIPART_ONE_FILE), status: 200 },
+      { id: 'upload-empty-parts', server: 'dsl-hostile', request: upload(MULTIPART_EMPTY_PARTS), status: 413 },
+      { id: 'upload-nameless-parts', server: 'dsl-hostile', request: upload(MULTIPART_NAMELESS_PARTS), status: 400 },
     ],
     ratios: [
       costs('Host holding a path / GET of a user', 'host-with-path', 'user-get', 3),
@@ -406,6 +416,8 @@ export const CASES: readonly Case[] = [
       costs('1,300 Accept ranges without produces / a browser Accept', 'text-many-ranges', 'text', 3),
       costs('14,000-digit number / GET of an item', 'number-digits-run', 'item-get', 3),
       costs('1,300 Accept ranges without produces / GET of an item', 'text-many-ranges', 'item-get', 3),
+      costs('1 MB of parts without Content-Disposition / a 1 MB one-file upload', 'upload-empty-parts', 'upload-one-file', 3),
+      costs('1 MB of nameless parts / a 1 MB one-file upload', 'upload-nameless-parts', 'upload-one-file', 3),
       costs('1 MB XML attribute run / GET of a user', 'xml-attribute-run', 'user-get'),
       costs('1,000 JSON Patch moves / GET of a user', 'patch-moves', 'user-get'),
     ],

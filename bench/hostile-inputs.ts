@@ -58,3 +58,20 @@ export const CONTENT_TYPE_MANY_PARAMETERS = `application/json; ${Array.from({ le
 
 /** Finding 6: a long run of digits that a backtracking number pattern splits every way before failing. */
 export const NUMBER_DIGITS_RUN = `${'1'.repeat(FIELD_BYTES)}x`;
+
+/** The boundary of the multipart bodies below. */
+export const MULTIPART_BOUNDARY = 'bench-boundary';
+const delimiter = `--${MULTIPART_BOUNDARY}\r\n`;
+const closing = `--${MULTIPART_BOUNDARY}--\r\n`;
+/** Parts repeated to fill the body limit, then the closing delimiter. */
+const manyParts = (part: string): string => `${`${delimiter}${part}\r\n`.repeat(Math.floor((BODY_BYTES - closing.length) / (delimiter.length + part.length + 2)))}${closing}`;
+
+/** Issue 33: a megabyte of empty parts without Content-Disposition, which no field or file limit counted. */
+export const MULTIPART_EMPTY_PARTS = manyParts('Content-Type: text/plain\r\n');
+/** Issue 33: a megabyte of empty parts without a name (RFC 7578 section 4.2), which ended the process. */
+export const MULTIPART_NAMELESS_PARTS = manyParts('Content-Disposition: form-data\r\n');
+/** A normal upload of the same size: one file. */
+export const MULTIPART_ONE_FILE = (() => {
+  const head = `${delimiter}Content-Disposition: form-data; name="file"; filename="file.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return `${head}${'f'.repeat(BODY_BYTES - head.length - 2 - closing.length)}\r\n${closing}`;
+})();

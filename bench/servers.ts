@@ -237,12 +237,19 @@ function dslBodies(wrap = false): Server {
 }
 
 /**
- * The routes the hostile case needs beside the service's own: a number binding (finding 6), and a
- * string answered without `produces`, negotiated against every type the registry writes (finding 4).
+ * The routes the hostile case needs beside the service's own: a number binding (finding 6), a
+ * string answered without `produces`, negotiated against every type the registry writes (finding 4),
+ * and a multipart upload whose files are stored (issue 33).
  */
 function dslHostile(): Server {
+  // Loaded here: a baseline from before uploads has no Multipart.
+  const { Multipart } = require('../src') as typeof import('../src');
   return listener(
     dslApp((api) => {
+      api
+        .put('/uploads')
+        .body(Multipart)
+        .handle((ctx) => ({ files: ctx.body.files.length }));
       declareItemRoute(api, '/items/{id}');
       api
         .get('/numbers')
