@@ -80,6 +80,13 @@ underBothMounts('Range requests on a route\'s bytes', (mount) => {
     expect(parts.map((part) => part.bytes)).toEqual([BYTES.subarray(0, 5), BYTES.subarray(500, 510), BYTES.subarray(990)]);
   });
 
+  it('sends the parts in the order the ranges were asked for, coalesced ones where the first of them was (RFC 9110 section 14.6)', async () => {
+    const res = await get('/image').set('Range', 'bytes=990-, 500-509, 0-4, 505-519').expect(206);
+    const parts = byteranges(res.headers['content-type'] as string, res.body as Buffer);
+    expect(parts.map((part) => part.headers['content-range'])).toEqual(['bytes 990-999/1000', 'bytes 500-519/1000', 'bytes 0-4/1000']);
+    expect(parts.map((part) => part.bytes)).toEqual([BYTES.subarray(990), BYTES.subarray(500, 520), BYTES.subarray(0, 5)]);
+  });
+
   it('coalesces overlapping ranges into one', async () => {
     const res = await get('/image').set('Range', 'bytes=0-99,50-149,150-199').expect(206);
     expect(res.headers['content-range']).toBe('bytes 0-199/1000');

@@ -9,7 +9,7 @@ export interface ByteRange {
  * - `ignored`: no Range, another unit, a header that does not parse, or more ranges than the server
  *   serves; the full representation is the answer (200), as the section allows a server to do;
  * - `unsatisfiable`: no range overlaps the representation: 416 with `Content-Range: bytes *\/length`;
- * - `satisfiable`: the ranges to send (206), overlapping and adjacent ones coalesced.
+ * - `satisfiable`: the ranges to send (206), overlapping and adjacent ones coalesced, in the order asked.
  */
 export type RangeRequest =
   | { readonly kind: 'ignored' }
@@ -33,9 +33,9 @@ const POSITION = /^\d+$/;
  * `bytes=0-99`, `bytes=100-` (to the end), `bytes=-100` (the last 100, or all of a shorter one),
  * several separated by commas. A last position past the end is the end. Ranges that start past
  * the end are left out; none left is `unsatisfiable`. Overlapping and adjacent ranges are
- * coalesced (section 14.2: a server MAY), in order of their first byte; more than `maxRanges`
- * after that is `ignored`. A header that does not parse is `ignored` too (section 14.2: a server
- * MAY ignore the field), whatever parsed before the fault.
+ * coalesced (section 14.2: a server MAY), and kept in the order asked (section 14.6); more
+ * than `maxRanges` after that is `ignored`. A header that does not parse is `ignored` too
+ * (section 14.2: a server MAY ignore the field), whatever parsed before the fault.
  *
  * Written here rather than with jshttp's `range-parser` (which Express's `send` uses): that
  * package answers a suffix longer than the representation as unsatisfiable, where section 14.1.3
@@ -75,16 +75,28 @@ export function parseRange(header: string | undefined, length: number, maxRanges
   return coalesced.length > maxRanges ? IGNORED : { kind: 'satisfiable', ranges: coalesced };
 }
 
-/** Overlapping and adjacent ranges merged, in order of their first byte. */
+/**
+ * Overlapping and adjacent ranges merged, in the order they were asked for: each merged range where
+ * the first of the ranges it joins was. RFC 9110 section 14.6: the parts are sent "in the same order
+ * that the corresponding range-spec appeared in the received Range header field, excluding those
+ * ranges that were deemed unsatisfiable or that were coalesced into other ranges"; a client may
+ * read the parts as they come, in the order it asked. Sorting by first byte finds what merges;
+ * each merged range keeps the smallest position of its members, and the merged ranges are put
+ * back in that order (n log n, whatever the order asked).
+ */
 function coalesce(ranges: readonly ByteRange[]): ByteRange[] {
-  const sorted = [...ranges].sort((a, b) => a.start - b.start);
-  const merged: ByteRange[] = [{ ...sorted[0]! }];
-  for (const range of sorted.slice(1)) {
+  if (ranges.length === 1) return [ranges[0]!];
+  const byStart = ranges.map((range, asked) => ({ start: range.start, end: range.end, asked })).sort((a, b) => a.start - b.start || a.asked - b.asked);
+  const merged = [byStart[0]!];
+  for (let i = 1; i < byStart.length; i++) {
+    const range = byStart[i]!;
     const current = merged[merged.length - 1]!;
-    if (range.start <= current.end + 1) merged[merged.length - 1] = { start: current.start, end: Math.max(current.end, range.end) };
-    else merged.push(range);
+    if (range.start <= current.end + 1) {
+      current.end = Math.max(current.end, range.end);
+      current.asked = Math.min(current.asked, range.asked);
+    } else merged.push(range);
   }
-  return merged;
+  return merged.sort((a, b) => a.asked - b.asked).map(({ start, end }) => ({ start, end }));
 }
 
 /** The Content-Range of a 416: the representation's length, no range (RFC 9110 section 14.4). */
