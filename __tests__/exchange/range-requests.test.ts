@@ -8,8 +8,8 @@ import { serverFor, underBothMounts } from '../setup/both-mounts';
 const BYTES = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 const LAST_MODIFIED = 'Tue, 01 Oct 2024 10:00:00 GMT';
 
-function rangeRouter() {
-  const api = createRouter({ onError: jest.fn() });
+function rangeRouter(options: { readonly now?: () => number } = {}) {
+  const api = createRouter({ onError: jest.fn(), ...options });
   api.get('/image').produces('image/png').handle(() => ResponseEntity.ok(BYTES).header('Content-Type', 'image/png').withValidators({ etag: 'v1', lastModified: new Date(LAST_MODIFIED) }));
   api.get('/dated').produces('application/octet-stream').handle(() => ResponseEntity.ok(BYTES).header('Last-Modified', LAST_MODIFIED));
   api.get('/text').produces('text/plain').handle(() => 'some text');
@@ -123,6 +123,16 @@ underBothMounts('Range requests on a route\'s bytes', (mount) => {
   ])('answers 206 for an If-Range with %s', async (_case, path, ifRange) => {
     const res = await get(path).set('Range', 'bytes=0-9').set('If-Range', ifRange).expect(206);
     expect(res.headers['content-range']).toBe('bytes 0-9/1000');
+  });
+
+  it('answers the whole 200 to an If-Range date of a resource modified in the second of the answer\'s Date (RFC 9110 sections 13.1.5, 8.8.2.2)', async () => {
+    // Modified twice in that second, a 206 of the second version would be spliced onto the first.
+    const sameSecond = serverFor(mount, rangeRouter({ now: () => Date.parse(LAST_MODIFIED) + 400 }));
+    const whole = await request(sameSecond).get('/dated').set('Range', 'bytes=0-9').set('If-Range', LAST_MODIFIED).buffer(true).parse(binary).expect(200);
+    expect(whole.headers.date).toBe(LAST_MODIFIED);
+    expect((whole.body as Buffer).equals(BYTES)).toBe(true);
+    const secondLater = serverFor(mount, rangeRouter({ now: () => Date.parse(LAST_MODIFIED) + 1000 }));
+    await request(secondLater).get('/dated').set('Range', 'bytes=0-9').set('If-Range', LAST_MODIFIED).expect(206);
   });
 
   it('answers 304 to a matching If-None-Match before looking at Range (RFC 9110 section 13.2.2)', async () => {

@@ -46,7 +46,8 @@ describe('parseRange(header, length)', () => {
 });
 
 describe('ifRangeHolds(ifRange, current)', () => {
-  const current = { etag: '"v1"', lastModified: 'Tue, 01 Oct 2024 10:00:00 GMT' };
+  const current = { etag: '"v1"', lastModified: 'Tue, 01 Oct 2024 10:00:00 GMT', date: 'Tue, 01 Oct 2024 10:00:01 GMT' };
+  const sameSecond = { ...current, date: current.lastModified };
   it.each([
     ['no If-Range', undefined, current, true],
     ['the current strong tag', '"v1"', current, true],
@@ -54,9 +55,15 @@ describe('ifRangeHolds(ifRange, current)', () => {
     ['a weak tag, even the same', 'W/"v1"', current, false],
     ['a tag against a weak current one', '"v1"', { etag: 'W/"v1"' }, false],
     ['a tag without a current one', '"v1"', {}, false],
-    ['the exact Last-Modified', 'Tue, 01 Oct 2024 10:00:00 GMT', current, true],
+    ['the current strong tag, even modified in the second of the Date', '"v1"', sameSecond, true],
+    ['the exact Last-Modified, a second before the Date', 'Tue, 01 Oct 2024 10:00:00 GMT', current, true],
+    ['the exact Last-Modified, long before the Date', 'Tue, 01 Oct 2024 10:00:00 GMT', { ...current, date: 'Wed, 02 Oct 2024 10:00:00 GMT' }, true],
+    ['the exact Last-Modified in the second of the Date (weak, section 8.8.2.2)', 'Tue, 01 Oct 2024 10:00:00 GMT', sameSecond, false],
+    ['the exact Last-Modified after the Date', 'Tue, 01 Oct 2024 10:00:00 GMT', { ...current, date: 'Tue, 01 Oct 2024 09:59:59 GMT' }, false],
+    ['the exact Last-Modified without a Date', 'Tue, 01 Oct 2024 10:00:00 GMT', { etag: '"v1"', lastModified: current.lastModified }, false],
+    ['the exact Last-Modified with a Date that does not parse', 'Tue, 01 Oct 2024 10:00:00 GMT', { ...current, date: 'tomorrow' }, false],
     ['a later date', 'Tue, 01 Oct 2024 10:00:01 GMT', current, false],
-    ['a date without a Last-Modified', 'Tue, 01 Oct 2024 10:00:00 GMT', { etag: '"v1"' }, false],
+    ['a date without a Last-Modified', 'Tue, 01 Oct 2024 10:00:00 GMT', { etag: '"v1"', date: current.date }, false],
     ['something that is neither', 'yesterday', current, false],
   ])('holds for %s: %s', (_case, ifRange, validators, expected) => {
     expect(ifRangeHolds(ifRange, validators)).toBe(expected);

@@ -119,7 +119,7 @@ function exchangeFields(res: ServerResponse, names: readonly string[], setBefore
  */
 function rangeOf(req: IncomingMessage, res: ServerResponse, { response, view }: Entry, writers: Writers): RangeRequest | undefined {
   if (req.headers.range === undefined || res.writeHead !== writers.writeHead) return undefined;
-  return storedRange({ method: req.method ?? 'GET', requestHeaders: req.headers, status: response.status, etag: view.etag, lastModified: view.lastModified, length: response.body.byteLength });
+  return storedRange({ method: req.method ?? 'GET', requestHeaders: req.headers, status: response.status, etag: view.etag, lastModified: view.lastModified, date: fieldValue(view.headers, 'date'), length: response.body.byteLength });
 }
 
 /**

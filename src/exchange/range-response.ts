@@ -24,9 +24,7 @@ export interface RangedAnswer {
 export function rangedAnswer(request: IncomingHttpHeaders, headers: ResponseHeaderMap, body: Buffer): RangedAnswer | undefined {
   const range = request.range;
   if (range === undefined || headers['content-encoding'] !== undefined) return undefined;
-  const etag = headers.etag;
-  const lastModified = headers['last-modified'];
-  const current = { etag: typeof etag === 'string' ? etag : undefined, lastModified: typeof lastModified === 'string' ? lastModified : undefined };
+  const current = { etag: textOf(headers.etag), lastModified: textOf(headers['last-modified']), date: textOf(headers.date) };
   const ifRange = request['if-range'];
   // A singleton field sent twice is no validator: the full representation (section 13.1.5).
   if (Array.isArray(ifRange) || !ifRangeHolds(ifRange, current)) return undefined;
@@ -43,4 +41,9 @@ export function rangedAnswer(request: IncomingHttpHeaders, headers: ResponseHead
   const answer: ResponseHeaderMap = { ...headers, 'content-type': partial.contentType };
   if (partial.contentRange !== undefined) answer['content-range'] = partial.contentRange;
   return { headers: answer, body: partial.body };
+}
+
+/** A field the response has once, as text; absent, or repeated, is no value. */
+function textOf(value: string | readonly string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }

@@ -62,6 +62,20 @@ describe('cache(): Range requests answered from a stored complete 200 (RFC 9110 
     await request(server).get('/digits').set({ Range: 'bytes=0-1', 'If-Range': 'W/"d1"' }).expect(200, '0123456789');
   });
 
+  it('answers the whole response when If-Range is a Last-Modified in the second of the stored Date (RFC 9110 section 8.8.2.2)', async () => {
+    const app = express();
+    app.use(cache({ statusHeader: 'X-Cache' }));
+    // The origin wrote its Date in the second of Last-Modified: it may change again within that second.
+    app.get('/recent', (_req, res) => {
+      const now = new Date().toUTCString();
+      res.set({ 'Cache-Control': 'max-age=60', 'Last-Modified': now, Date: now, 'Content-Type': 'text/plain' }).send('0123456789');
+    });
+    const server = await listening(app);
+    const first = await request(server).get('/recent').expect(200);
+    const ranged = await request(server).get('/recent').set({ Range: 'bytes=0-1', 'If-Range': first.headers['last-modified'] as string }).expect(200, '0123456789');
+    expect(ranged.headers['x-cache']).toBe('HIT');
+  });
+
   it('answers the whole response to a Range it does not understand, and to HEAD', async () => {
     const { server } = await setup();
     await request(server).get('/digits').set('Range', 'lines=0-1').expect(200, '0123456789');
