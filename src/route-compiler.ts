@@ -11,6 +11,7 @@ import { type HookPoints, combineHooks, compileHooks, runningPoints } from './ex
 import { routeSafeExtensions } from './exchange/requested-format';
 import { essence, isConcrete } from './http/media-type';
 import { compileQueryReader } from './http/query-parameters';
+import { DEFAULT_MAX_COOKIES } from './http/request-cookies';
 import { type RequestMapping, combineMappings, compileMapping, describeMapping } from './routing/request-mapping';
 import type { AnyHandler, DeclaredSurrogateKeys, Route } from './routing/route';
 import { compileBody, declaredAnswerKind, defaultXmlRoot, perKind, presumedAnswerKind, readableTypes, readsFormObjects, tagNames, writableOffers, writableRanges } from './routing/route-compilation';
@@ -33,6 +34,7 @@ export interface RouterScope {
   readonly cache: ResponsePolicy | undefined;
   readonly bodyLimit: number | undefined;
   readonly maxDepth: number | undefined;
+  readonly maxCookies: number | undefined;
   readonly timeout: RouteTimeout | undefined;
   /** The response fields the routes' surrogate keys go in. */
   readonly surrogateKeyFields: readonly SurrogateKeyField[];
@@ -45,6 +47,7 @@ export interface ScopeOptions {
   readonly cache?: ResponsePolicy;
   readonly bodyLimit?: number;
   readonly maxDepth?: number;
+  readonly maxCookies?: number;
   readonly timeout?: RouteTimeout;
 }
 
@@ -69,6 +72,7 @@ export function innerScope(
     cache: options.cache ?? outer.cache,
     bodyLimit: options.bodyLimit ?? outer.bodyLimit,
     maxDepth: options.maxDepth ?? outer.maxDepth,
+    maxCookies: options.maxCookies ?? outer.maxCookies,
     timeout: options.timeout ?? outer.timeout,
     surrogateKeyFields: options.surrogateKeyHeaders === undefined ? outer.surrogateKeyFields : surrogateKeyFields,
   };
@@ -120,6 +124,7 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
     bodyShape: body.shape,
     bodyLimit: declaration.options.bodyLimit ?? scope.bodyLimit ?? DEFAULT_BODY_LIMIT,
     maxDepth: scope.maxDepth ?? DEFAULT_MAX_DEPTH,
+    maxCookies: scope.maxCookies ?? DEFAULT_MAX_COOKIES,
     readableTypes: readableTypes(registry, body.kind, mapping.consumes),
     formObjects: readsFormObjects(body.kind, mapping.consumes),
     cachePolicy,

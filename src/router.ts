@@ -42,6 +42,12 @@ export interface RouterOptions extends MappingAttributes, DispatchOptions {
   readonly bodyLimit?: number;
   /** How deeply a JSON or XML body may nest (default 64). */
   readonly maxDepth?: number;
+  /**
+   * The most cookies a request's Cookie field may hold, read by a route that binds a cookie
+   * (default 200): more is answered 431, a problem of type
+   * `urn:represent:problem:too-many-cookies`.
+   */
+  readonly maxCookies?: number;
   /** The default handler time limit of every route (none by default); a route's `.timeout()` replaces it. */
   readonly timeout?: RouteTimeout;
   /**
@@ -137,6 +143,7 @@ export class Router<P extends string = '', T = {}> {
             cache: options.cache,
             bodyLimit: options.bodyLimit,
             maxDepth: options.maxDepth,
+            maxCookies: options.maxCookies,
             timeout: options.timeout,
             surrogateKeyFields: this.surrogateKeyFields,
           }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { decodePercent } from '../../src/http/matrix-variables';
+import { decodePercent } from '../../src/http/percent-decoding';
 import { type RequestSegment, originFormOf, splitRequestPath } from '../../src/http/request-path';
 
 /** The plain statement of the rule (split the path on `/`, drop one trailing empty part, the matrix part at the first `;`): the reference the one-pass split must agree with. */

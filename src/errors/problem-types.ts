@@ -31,6 +31,8 @@ export const ProblemType = {
   missingCookie: 'urn:represent:problem:missing-cookie',
   /** 400: a cookie does not convert to its declared type. */
   invalidCookie: 'urn:represent:problem:invalid-cookie',
+  /** 431: the Cookie field holds more cookies than the router's `maxCookies`; `maxCookies` says how many it may (RFC 6585 section 5). */
+  tooManyCookies: 'urn:represent:problem:too-many-cookies',
   /** 400: a required matrix variable (`;name=value` in a path segment) is absent. */
   missingMatrixVariable: 'urn:represent:problem:missing-matrix-variable',
   /** 400: a matrix variable does not convert to its declared type. */

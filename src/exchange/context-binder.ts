@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
 import { InvalidBinding, bindingProblem, resolveBinding, splitList } from '../binding/value-binding';
-import { BadRequest } from '../errors/http-error';
+import { BadRequest, HttpError } from '../errors/http-error';
 import { ProblemType } from '../errors/problem-types';
 import { expandPath, expandTemplate } from '../routing/path-expansion';
 import type { MatrixVariables } from '../http/matrix-variables';
@@ -76,7 +76,7 @@ export function bindContext(exchange: Exchange): Context {
         const values = text === undefined ? undefined : binding.array ? splitList([text]) : [text.trim()];
         header[binding.key] = resolveBinding(binding, values);
       } else if (binding.source === 'cookie') {
-        cookies ??= requestCookies(cookieField(request.headers.cookie));
+        cookies ??= boundCookies(route, request.headers.cookie);
         const text = cookies[binding.name];
         cookie[binding.key] = resolveBinding(binding, text === undefined ? undefined : binding.array ? splitList([text]) : [text]);
       } else {
@@ -94,6 +94,19 @@ export function bindContext(exchange: Exchange): Context {
   }
   if (failures !== undefined) throw bindingProblem(failures);
   return (exchange.context = new HandlerContext(path, query, header, matrix, cookie, exchange));
+}
+
+/**
+ * The cookies a route binds from, or a 431 when the Cookie field holds more than the route's
+ * `maxCookies`: RFC 6585 section 5 answers a header field too large with 431, naming the field.
+ */
+function boundCookies(route: Route, raw: string | string[] | undefined): RequestCookies {
+  const cookies = requestCookies(cookieField(raw), route.maxCookies);
+  if (cookies !== undefined) return cookies;
+  throw new HttpError(431, `The Cookie field holds more than ${route.maxCookies} cookies`, {
+    type: ProblemType.tooManyCookies,
+    extensions: { maxCookies: route.maxCookies },
+  });
 }
 
 /** The Cookie field as one line: node joins repeated lines with `; `, typed as a list or not. */

@@ -1,17 +1,9 @@
+import { decodePercent } from './percent-decoding';
+
 /** Matrix variables of one path segment: name to values, in order. Null prototype: names are data. */
 export type MatrixVariables = Readonly<Record<string, readonly string[]>>;
 
 const EMPTY: MatrixVariables = Object.freeze(Object.create(null) as Record<string, readonly string[]>);
-
-/** Percent-decodes text; `undefined` when the encoding is invalid. */
-export function decodePercent(text: string): string | undefined {
-  if (!text.includes('%')) return text;
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Parses the matrix part of a segment (what follows the first `;`): `color=red;year=2012`,

@@ -1,4 +1,4 @@
-import { decodePercent } from './matrix-variables';
+import { decodePercent } from './percent-decoding';
 import type { RequestSegment } from './request-path';
 
 /**

@@ -1,4 +1,5 @@
-import { type MatrixVariables, decodePercent, parseMatrixVariables } from './matrix-variables';
+import { type MatrixVariables, parseMatrixVariables } from './matrix-variables';
+import { decodePercent } from './percent-decoding';
 
 /** One segment of a request path: its decoded text (without matrix variables) and the raw matrix part. */
 export interface RequestSegment {

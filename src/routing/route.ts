@@ -57,6 +57,8 @@ export interface Route {
   readonly bodyShape: JsonSchemaLike | undefined;
   readonly bodyLimit: number;
   readonly maxDepth: number;
+  /** The most cookies a Cookie field may hold when the route binds a cookie (the router's `maxCookies`). */
+  readonly maxCookies: number;
   /** Whether form bodies are read into the object body (only when consumes names the form type). */
   readonly formObjects: boolean;
   /** The media types a body can be sent in: what the route consumes that a converter can read. */
