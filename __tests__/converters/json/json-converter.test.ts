@@ -1,6 +1,8 @@
 import { ProblemType } from '../../../src/errors/problem-types';
 import { parseMediaType } from '../../../src/http/media-type';
 import { JsonConverter } from '../../../src/converters';
+import fc from 'fast-check';
+import { FORBIDDEN_KEY_NAMES, isForbiddenKey } from '../../../src/converters/prototype-safety';
 import { readOptions, rejection } from '../../setup/converter-fixture';
 
 const converter = new JsonConverter();
@@ -68,6 +70,9 @@ describe('JsonConverter.read(body, options)', () => {
       ['nested __proto__', '{"ok": 1, "inner": {"__proto__": {"polluted": "yes"}}}'],
       ['constructor.prototype', '{"constructor": {"prototype": {"polluted": "yes"}}, "ok": 1}'],
       ['__proto__ in an array item', '[{"__proto__": {"polluted": "yes"}, "ok": 1}]'],
+      ['__proto__ escaped throughout, hex in upper case', '{"\\u005F\\u005F\\u0070\\u0072\\u006F\\u0074\\u006F\\u005F\\u005F": {"polluted": "yes"}, "ok": 1}'],
+      ['an escaped constructor deep in arrays', '[{"ok": 1, "x": [[{"\\u0063onstructor": {"prototype": {"polluted": "yes"}}}]]}]'],
+      ['an escaped prototype', '{"ok": 1, "prot\\u006ftype": {"polluted": "yes"}}'],
     ])('drops %s and pollutes nothing', async (_name, text) => {
       const value = (await read(text)) as Record<string, unknown>;
       expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
@@ -77,6 +82,39 @@ describe('JsonConverter.read(body, options)', () => {
       expect(Object.keys(object)).not.toContain('constructor');
       expect(Object.assign({}, value).polluted).toBeUndefined();
       expect(JSON.stringify(value)).not.toContain('polluted');
+    });
+  });
+
+  describe('when strings hold \\u escapes', () => {
+    it('parses without a reviver a body whose escapes spell no forbidden key (a reviver tripled the cost)', async () => {
+      const parse = jest.spyOn(JSON, 'parse');
+      try {
+        const text = '{"title": "caf\\u00e9", "note": "a constructor of \\u0022prototypes\\u0022", "constructors": 1}';
+        await expect(read(text)).resolves.toEqual({ title: 'café', note: 'a constructor of "prototypes"', constructors: 1 });
+        expect(parse.mock.calls.every((call) => call.length === 1)).toBe(true);
+      } finally {
+        parse.mockRestore();
+      }
+    });
+
+    it('reads any object as a reviver dropping the forbidden keys would', () => {
+      const key = fc.oneof(fc.constantFrom(...FORBIDDEN_KEY_NAMES), fc.string({ maxLength: 4 }));
+      const spelled = (text: string) => fc.array(fc.boolean(), { minLength: text.length, maxLength: text.length }).map((escapes) => [...text].map((c, i) => (escapes[i] ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : JSON.stringify(c).slice(1, -1))).join(''));
+      const json: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
+        value: fc.oneof(
+          { depthSize: 'small', withCrossShrink: true },
+          fc.constantFrom('1', '"x"', 'null', '"\\u00e9"'),
+          fc.array(tie('value'), { maxLength: 3 }).map((items) => `[${items.join(',')}]`),
+          fc.array(fc.tuple(key.chain(spelled), tie('value')), { maxLength: 3 }).map((members) => `{${members.map(([k, v]) => `"${k}":${v}`).join(',')}}`),
+        ),
+      })).value;
+      const reference = (text: string): unknown => JSON.parse(text, (k: string, v: unknown) => (isForbiddenKey(k) ? undefined : v));
+      return fc.assert(
+        fc.asyncProperty(json, async (text) => {
+          expect(await read(text)).toEqual(reference(text));
+        }),
+        { numRuns: 500 },
+      );
     });
   });
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { jsonDepthViolation } from '../../../src/converters/json/json-depth';
+import { jsonDepthViolation, mayContainForbiddenKey } from '../../../src/converters/json/json-depth';
 
 /** The character-by-character scan jsonDepthViolation replaced: the reference it must agree with. */
 function reference(text: string, maxDepth: number): number {
@@ -41,5 +41,30 @@ describe('jsonDepthViolation(text, maxDepth)', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('mayContainForbiddenKey(text)', () => {
+  it.each<[string, boolean]>([
+    ['{"__proto__":1}', true],
+    ['{"constructor":1}', true],
+    ['{"prototype":1}', true],
+    ['{"\\u005f_proto__":1}', true],
+    ['{"\\u005F\\u005F\\u0070roto__":1}', true],
+    ['{"\\u0063onstructor":1}', true],
+    ['{"prot\\u006Ftype":1}', true],
+    ['{"a":"caf\\u00e9"}', false],
+    ['{"a":"a constructor"}', false],
+    ['{"a":"the __proto__ field"}', false],
+    ['{"constructors":1}', false],
+    ['{"__proto__x":1}', false],
+    ['{"\\u0043onstructor":1}', false],
+    ['{"\\\\u0063onstructor":1}', false],
+  ])('answers for %s: %s', (text, expected) => {
+    expect(mayContainForbiddenKey(text)).toBe(expected);
+    // Whatever it answers, it never misses a key JSON.parse reads as a forbidden one.
+    const keys: string[] = [];
+    JSON.parse(text, (key: string, value: unknown) => (keys.push(key), value));
+    if (keys.some((key) => ['__proto__', 'constructor', 'prototype'].includes(key))) expect(expected).toBe(true);
   });
 });

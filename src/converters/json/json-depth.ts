@@ -1,3 +1,5 @@
+import { FORBIDDEN_KEY_NAMES } from '../prototype-safety';
+
 /**
  * The offset of the first `[` or `{` that opens a level deeper than `maxDepth`, or -1. One pass
  * over the text that skips string contents; it runs before `JSON.parse`, so a body such as a
@@ -34,10 +36,25 @@ function stringEnd(text: string, open: number): number {
   }
 }
 
-// Any spelling JSON.parse could turn into a forbidden key: the plain names, or any escape at all.
-const SUSPICIOUS = /__proto__|constructor|prototype|\\u/;
+/**
+ * A JSON string that `JSON.parse` reads as a forbidden key, in any spelling: each character as
+ * itself or as a `\uXXXX` escape (RFC 8259 section 7; the hex digits in either case). The only
+ * escapes that give a letter or `_` are `\u` ones, so nothing else can spell one.
+ */
+const FORBIDDEN_SPELLING = new RegExp(`"(?:${FORBIDDEN_KEY_NAMES.map((name) => [...name].map(spellings).join('')).join('|')})"`);
 
-/** Whether the text might contain a forbidden key, so that parsing needs the (slower) reviver. */
+/** A character, or its `\u00XX` escape with the hex digits in either case. */
+function spellings(character: string): string {
+  const hex = character.charCodeAt(0).toString(16).padStart(2, '0');
+  const digits = [...hex].map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit)).join('');
+  return `(?:${character}|\\\\u00${digits})`;
+}
+
+/**
+ * Whether the text might hold a forbidden key, so that the parsed value must be walked for one.
+ * Only a string spelling one exactly counts: a `\u` escape elsewhere (`"caf\u00e9"`) or the word
+ * in a value (`"a constructor"`) does not, so an ordinary body pays one search of its text.
+ */
 export function mayContainForbiddenKey(text: string): boolean {
-  return SUSPICIOUS.test(text);
+  return FORBIDDEN_SPELLING.test(text);
 }
