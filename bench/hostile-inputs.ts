@@ -75,3 +75,17 @@ export const MULTIPART_ONE_FILE = (() => {
   const head = `${delimiter}Content-Disposition: form-data; name="file"; filename="file.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
   return `${head}${'f'.repeat(BODY_BYTES - head.length - 2 - closing.length)}\r\n${closing}`;
 })();
+/** A 1 MiB JSON bookcase with one `\\u` escape, which made the JSON reader parse every member through a reviver. */
+export const LARGE_BOOKCASE_JSON_ESCAPED = LARGE_BOOKCASE_JSON.replace('"Library"', '"Libr\\u00e4ry"');
+
+/** A Cookie field as a browser sends it, with the session cookie a route binds. */
+export const NORMAL_COOKIE = 'session=abc123; theme=dark; lang=en';
+
+/**
+ * Finding 7: cookies whose values hold a `%` that does not decode, each of which threw a URIError,
+ * around the session cookie: 199 of them with it (the 200 a route reads by default), and 1,600
+ * (10 KB), which the route refuses with 431 before reading any.
+ */
+const badCookies = (count: number): string[] => Array.from({ length: count }, (_, i) => `${i.toString(36)}=%`);
+export const COOKIES_BAD_PERCENT = [...badCookies(100), 'session=abc123', ...badCookies(99)].join('; ');
+export const COOKIES_TOO_MANY = ['session=abc123', ...badCookies(1599)].join('; ');

@@ -239,7 +239,7 @@ function dslBodies(wrap = false): Server {
 /**
  * The routes the hostile case needs beside the service's own: a number binding (finding 6), a
  * string answered without `produces`, negotiated against every type the registry writes (finding 4),
- * and a multipart upload whose files are stored (issue 33).
+ * a multipart upload whose files are stored (issue 33), and a cookie binding (finding 7).
  */
 function dslHostile(): Server {
   // Loaded here: a baseline from before uploads has no Multipart.
@@ -256,6 +256,10 @@ function dslHostile(): Server {
         .query('x', { type: 'number' })
         .handle((ctx) => ({ x: ctx.query.x }));
       api.get('/text').handle(() => 'plain text');
+      api
+        .get('/session')
+        .cookie('session')
+        .handle((ctx) => ({ session: ctx.cookie.session }));
     }),
   );
 }
