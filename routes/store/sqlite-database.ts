@@ -16,6 +16,18 @@ export const SQLITE_BUSY_TIMEOUT = 5_000;
  */
 const turns = new Map<string, Promise<unknown>>();
 
+/**
+ * Every connection and statement this thread opened, kept reachable until the thread exits, closed
+ * or not. better-sqlite3 12 wraps them in node::ObjectWrap, whose destructor, built against Node
+ * 24's headers, removes an environment clean-up hook through the isolate's current context; V8 runs
+ * the destructor of a collected object from a task with no context entered, and Node aborts
+ * (`Assertion failed: (env) != nullptr` in Statement::~Statement). So none may ever be collected:
+ * what is kept is bounded by the databases opened (one per process in the service) and the SQL the
+ * code holds, never by requests. better-sqlite3 13 has no such destructor but needs Node 22, and this
+ * project supports Node 20.19.
+ */
+const keptForNode24: object[] = [];
+
 /** Blocks this thread for `ms` milliseconds (a start-up wait, never on a request's path). */
 function sleepSync(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -32,7 +44,8 @@ export function useWriteAheadLog(db: Database.Database): void {
   const deadline = Date.now() + SQLITE_BUSY_TIMEOUT;
   for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
     try {
-      db.pragma('journal_mode = WAL');
+      // `exec`, not `pragma`: a statement prepared inside better-sqlite3 could not be kept.
+      db.exec('PRAGMA journal_mode = WAL');
       return;
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() + wait > deadline) throw error;
@@ -67,9 +80,10 @@ export function openSqliteDatabase(path: string, options: SqliteOptions = {}): S
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file, { timeout: SQLITE_BUSY_TIMEOUT });
+  keptForNode24.push(db);
   useWriteAheadLog(db);
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA foreign_keys = ON');
   const checkFile = file === ':memory:' ? () => undefined : watchDatabaseFile(file, options.onFileLost ?? ((error) => console.error(error.message)));
 
   const statements = new Map<string, Database.Statement>();
@@ -78,6 +92,7 @@ export function openSqliteDatabase(path: string, options: SqliteOptions = {}): S
     if (statement === undefined) {
       statement = db.prepare(sql);
       statements.set(sql, statement);
+      keptForNode24.push(statement);
     }
     return statement;
   };
