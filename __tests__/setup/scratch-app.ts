@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync, watch } from 'node:fs';
+import { copyFile, mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 
 /**
@@ -38,10 +39,52 @@ export async function sh(command: readonly string[], cwd: string, env: NodeJS.Pr
 /** The npm flags of every scratch install: quiet, and from npm's cache when it has the package. */
 export const INSTALL_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'] as const;
 
-/** Packs the package into `folder` (`npm pack`, which runs `prepare`, the build) and answers the tarball's path. */
-export async function packInto(folder: string): Promise<string> {
+/** The variable naming the folder of the run's one packing (__tests__/setup/pack-once.ts), when there is one. */
+export const PACK_FOLDER = 'REPRESENT_PACK_FOLDER';
+
+/** Runs `npm pack` into `folder` and answers the tarball's path. */
+async function pack(folder: string): Promise<string> {
   await sh(['npm', 'pack', '--silent', '--pack-destination', folder], ROOT);
   const tarball = (await readdir(folder)).find((name) => name.endsWith('.tgz'));
   if (tarball === undefined) throw new Error('npm pack wrote no tarball');
   return join(folder, tarball);
+}
+
+/** Resolves once `file` exists in `folder` (written whole by a rename), whichever process writes it. */
+function fileIn(folder: string, file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // Watching from before the check: a file renamed in between is seen by one or the other.
+    const watcher = watch(folder, (_event, name) => name === file && settle());
+    const settle = (): void => {
+      watcher.close();
+      resolve();
+    };
+    watcher.on('error', reject);
+    if (existsSync(join(folder, file))) settle();
+  });
+}
+
+/**
+ * Packs the package into `folder` (`npm pack`, which runs `prepare`, the build) and answers the
+ * tarball's path. In a run with a pack folder ({@link PACK_FOLDER}), the package is packed once
+ * there, by the first test file to ask (the one that creates `packing/`), and every test file gets a
+ * copy of that tarball.
+ */
+export async function packInto(folder: string): Promise<string> {
+  const shared = process.env[PACK_FOLDER];
+  if (shared === undefined) return pack(folder);
+  const done = 'packed.json';
+  const first = await mkdir(join(shared, 'packing')).then(() => true, () => false);
+  if (first) {
+    const outcome = await pack(join(shared, 'packing')).then((tarball) => ({ tarball }), (error: Error) => ({ error: error.message }));
+    await writeFile(join(shared, 'packing.json'), JSON.stringify(outcome));
+    await rename(join(shared, 'packing.json'), join(shared, done));
+  } else {
+    await fileIn(shared, done);
+  }
+  const outcome = JSON.parse(await readFile(join(shared, done), 'utf8')) as { tarball?: string; error?: string };
+  if (outcome.tarball === undefined) throw new Error(`packing the package failed: ${outcome.error}`);
+  const copy = join(folder, basename(outcome.tarball));
+  await copyFile(outcome.tarball, copy);
+  return copy;
 }

@@ -1,0 +1,4 @@
+import { removePacked } from './pack-once';
+
+/** The `package` project's global tear-down (jest.config.ts). */
+export default removePacked;
