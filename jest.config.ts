@@ -17,6 +17,8 @@ import type { Config } from 'jest';
 const SERVERS = [
   // Redis (__tests__/setup/redis-server.ts)
   'middleware/cache/collapsing-redis',
+  'middleware/cache/redis-fetch-locks',
+  'middleware/cache/redis-write-order',
   'middleware/cache/redis-outage',
   'middleware/cache/redis-store',
   'middleware/cache/surrogate-key-purge-redis',
@@ -25,12 +27,15 @@ const SERVERS = [
   // PostgreSQL (__tests__/setup/postgres.ts)
   'routes/store-contract',
   'routes/store-instances',
+  'routes/redis-instances',
   // Varnish (__tests__/setup/varnish.ts)
   'routes/varnish-purge',
   // Chromium
   'routes/docs-page-browser',
   // The service in a process of its own (npm start, the cluster, routes/server.ts, SQLite files)
   'reliability/shutdown-under-load',
+  'reliability/shutdown-event-streams',
+  'routes/user-events-budget',
   'routes/npm-start',
   'routes/start-cluster',
   'routes/sqlite-database',
