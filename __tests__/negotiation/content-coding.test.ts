@@ -4,13 +4,33 @@ import zlib from 'node:zlib';
 import request from 'supertest';
 import { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
-import { ProblemType, ResponseEntity } from '../../src';
+import type { Readable } from 'node:stream';
+import { BadRequest, ProblemType, ResponseEntity } from '../../src';
+import type { BodyConverter } from '../../src/converters';
 import { readRawBody } from '../../src/exchange/body-reader';
 import { HttpError } from '../../src/errors/http-error';
 import { contentCodings } from '../../src/http/content-coding';
+import { parseMediaType } from '../../src/http/media-type';
 import { expectProblem, serve, spyHandler } from '../setup/negotiation-fixture';
 
 const DOCUMENT = { title: 'Dune', tags: ['spice', 'sand'] };
+
+/** The bodies a {@link refusingConverter} was handed, each refused before a byte was read (as an upload without a boundary is). */
+const refusedBodies: Readable[] = [];
+const refusingConverter: BodyConverter = {
+  name: 'refusing',
+  supportedMediaTypes: [parseMediaType('application/x-refused')],
+  canRead: (_kind, type) => type.subtype === 'x-refused',
+  canWrite: () => false,
+  read: () => Promise.reject(new Error('not called: the converter reads streams')),
+  readStream: (body) => {
+    refusedBodies.push(body);
+    return Promise.reject(new BadRequest('Refused before reading'));
+  },
+  write: () => {
+    throw new TypeError('writes nothing');
+  },
+};
 const JSON_BYTES = Buffer.from(JSON.stringify(DOCUMENT));
 
 describe('contentCodings(field): the codings of a body, in the order applied', () => {
@@ -33,6 +53,7 @@ describe('request bodies in a content coding (RFC 9110 section 8.4)', () => {
     api.post('/echo').consumes('application/json').body(Object).handle(handler);
     api.post('/small').consumes('application/json').body(Object).limit(1000).handle(handler);
     api.post('/text').body(String).handle((ctx) => ResponseEntity.ok(ctx.body).header('Content-Type', 'text/plain'));
+    api.post('/refusing').converters((registry) => registry.prepend(refusingConverter)).body(Buffer).handle((ctx) => ({ length: ctx.body.length }));
   });
   beforeEach(() => handler.mockClear());
 
@@ -140,6 +161,23 @@ describe('request bodies in a content coding (RFC 9110 section 8.4)', () => {
     const res = await post('/text', 'gzip', Buffer.alloc(0));
     expect(res.status).toBe(200);
     expect(res.text).toBe('');
+  });
+
+  // A streaming converter may refuse a body before it listens to it (the upload's reader refuses a
+  // body without a boundary so); the decoder's failure comes after, and was an 'error' event nobody
+  // listened to: the process crashed.
+  it('answers a converter refusing a body in a corrupt coding, and the decoding failing after throws nothing', async () => {
+    const res = await request(app)
+      .post('/refusing')
+      .set('Content-Type', 'application/x-refused')
+      .set('Content-Encoding', 'deflate')
+      .serialize((bytes: unknown) => bytes as string)
+      .send(Buffer.from('not deflate'));
+    expectProblem(res, 400);
+    const body = refusedBodies.pop()!;
+    // destroy() emits 'error', then 'close': once closed, an error nobody listens to has been thrown.
+    if (!body.closed) await new Promise((resolve) => body.once('close', resolve));
+    expect(body.errored).toMatchObject({ type: 'encoding.invalid' });
   });
 });
 

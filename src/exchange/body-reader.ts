@@ -200,6 +200,10 @@ export function discard(req: IncomingMessage): void {
  */
 function decoded(req: IncomingMessage, codings: readonly string[], limit: number): PassThrough {
   const out = new PassThrough();
+  // Its readers listen for its failure while they read; one that refused the body first (an
+  // upload without a boundary, a limit passed) has stopped, and the decoder's failure that comes
+  // after must not be an 'error' event nobody hears, which node throws and the process dies of.
+  out.on('error', () => {});
   const fail = (message: string, marks: Record<string, string>): void => void out.destroy(Object.assign(new Error(message), marks));
   const decoders = codings.toReversed().map((coding) => {
     const decoder = DECODERS[coding]!();
