@@ -15,8 +15,9 @@ export interface RawAnswer {
  * or `waitMs` passes. For what supertest cannot send: wrong Content-Lengths, cut-off chunked
  * bodies, raw control bytes in the request line. `halfClose` ends the writing side after the
  * bytes (a client that stopped sending); otherwise the connection stays open for the answer.
+ * `signal` stops the wait early, with what came back so far.
  */
-export function rawRequest(port: number, parts: readonly (string | Buffer)[], options: { halfClose?: boolean; waitMs?: number } = {}): Promise<RawAnswer> {
+export function rawRequest(port: number, parts: readonly (string | Buffer)[], options: { halfClose?: boolean; waitMs?: number; signal?: AbortSignal } = {}): Promise<RawAnswer> {
   const waitMs = options.waitMs ?? 3000;
   return new Promise((resolve, reject) => {
     const socket = connect({ port, host: '127.0.0.1' });
@@ -24,6 +25,7 @@ export function rawRequest(port: number, parts: readonly (string | Buffer)[], op
     let closed = false;
     const finish = (): void => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', finish);
       socket.destroy();
       const text = Buffer.concat(chunks).toString('latin1');
       const split = text.indexOf('\r\n\r\n');
@@ -32,6 +34,7 @@ export function rawRequest(port: number, parts: readonly (string | Buffer)[], op
       resolve({ status, head, body: split === -1 ? '' : text.slice(split + 4), closed });
     };
     const timer = setTimeout(finish, waitMs);
+    options.signal?.addEventListener('abort', finish, { once: true });
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('close', () => {
       closed = true;
