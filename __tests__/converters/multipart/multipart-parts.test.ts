@@ -214,6 +214,13 @@ underBothMounts('.body(MultipartParts)', (mount) => {
     expect(expectProblem(none, 400).type).toBe('urn:represent:problem:malformed-body');
     expectProblem(await request(server()).post('/hashes').set('Content-Type', 'application/json').send('{}'), 415);
   });
+
+  // The parser failed the file the handler was reading with an error of its own, which the
+  // handler threw on: a 500 for a client's mistake, reported as a fault of the server.
+  it('answers 400 for a body cut inside a file part the handler is reading', async () => {
+    const cut = await request(server()).post('/hashes').set('Content-Type', 'multipart/form-data; boundary=XyZ').send('--XyZ\r\nContent-Disposition: form-data; name="f"; filename="f.bin"\r\n\r\nsome bytes');
+    expect(expectProblem(cut, 400).type).toBe('urn:represent:problem:malformed-body');
+  });
 });
 
 /**

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import { BadRequest, ContentTooLarge, HttpError } from '../../errors/http-error';
 import { ProblemType } from '../../errors/problem-types';
@@ -171,19 +171,25 @@ export function readMultipartParts(source: Readable, options: MultipartReadOptio
   parser.on(
     'file',
     guarded((name: string | undefined, stream: Readable, info: busboy.FileInfo) => {
-      // Failed with the body, maybe before anyone reads it.
-      stream.on('error', () => {});
+      // busboy fails a file cut short (the body ends inside it) with an error of its own, which a
+      // handler reading the stream would throw as a fault of the server: the body fails instead.
+      stream.on('error', guarded((error: Error) => fail(malformed(error.message))));
       if (state !== 'reading') return void stream.resume();
       const named = checkedName(name);
       if (typeof named !== 'string') {
         stream.resume();
         return fail(named);
       }
-      open.add(stream);
-      stream.once('end', () => open.delete(stream));
+      // Handed on through a stream of the reader's, which fails with the body's failure (a 400, a
+      // 413) whatever failed busboy's; piped, so that backpressure still reaches the request.
+      const handed = stream.pipe(new PassThrough());
+      // Failed with the body, maybe before anyone reads it.
+      handed.on('error', () => {});
+      open.add(handed);
+      handed.once('end', () => open.delete(handed));
       // At once, in busboy's event: a turn later the stream could end, truncated, as if complete.
       stream.once('limit', guarded(() => fail(multipartTooLarge('fileSize', limits.fileSize))));
-      arrived({ kind: 'file', field: named, filename: sanitiseFilename(info.filename ?? ''), mediaType: info.mimeType, stream });
+      arrived({ kind: 'file', field: named, filename: sanitiseFilename(info.filename ?? ''), mediaType: info.mimeType, stream: handed });
     }),
   );
   parser.on('filesLimit', guarded(() => fail(multipartTooLarge('files', limits.files))));
