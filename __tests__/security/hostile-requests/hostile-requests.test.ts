@@ -73,7 +73,9 @@ async function faultsOf(target: Target, tripwire: Tripwire, requests: readonly H
   answers.forEach((answer, i) => {
     const { route, wire } = requests[i]!;
     if (!answer.closed && !signal.aborted) faults.push(`hung: ${route} not answered and closed within ${hangMs} ms`);
-    if (answer.status >= 500 && !isRightful5xx(answer.status, /^cache-control:(.*)$/im.exec(wire.split('\r\n\r\n')[0]!)?.[1])) {
+    // Every Cache-Control line of the head, joined as the server reads them.
+    const cacheControl = [...wire.split('\r\n\r\n')[0]!.matchAll(/^cache-control:(.*)$/gim)].map((line) => line[1]).join(',');
+    if (answer.status >= 500 && !isRightful5xx(answer.status, cacheControl)) {
       faults.push(`${answer.status} on the wire from ${route}: ${answer.head.split('\r\n')[0]}`);
     }
   });
