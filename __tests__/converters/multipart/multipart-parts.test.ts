@@ -217,6 +217,16 @@ underBothMounts('.body(MultipartParts)', (mount) => {
 
   // The parser failed the file the handler was reading with an error of its own, which the
   // handler threw on: a 500 for a client's mistake, reported as a fault of the server.
+  // busboy hands on a field in a charset it cannot decode as undefined, though a field's value is
+  // typed a string: a handler reading it failed, a 500. It is the 415 of a body in such a charset.
+  it('answers 415 for a field in a charset the server cannot decode', async () => {
+    for (const charset of ['utf-16', 'shift_jis', 'x-no-such']) {
+      const body = `--XyZ\r\nContent-Disposition: form-data; name="a"\r\nContent-Type: text/plain; charset=${charset}\r\n\r\nvalue\r\n--XyZ--\r\n`;
+      const res = await request(server()).post('/fields-only').set('Content-Type', 'multipart/form-data; boundary=XyZ').send(body);
+      expect(expectProblem(res, 415).type).toBe('urn:represent:problem:unsupported-media-type');
+    }
+  });
+
   it('answers 400 for a body cut inside a file part the handler is reading', async () => {
     const cut = await request(server()).post('/hashes').set('Content-Type', 'multipart/form-data; boundary=XyZ').send('--XyZ\r\nContent-Disposition: form-data; name="f"; filename="f.bin"\r\n\r\nsome bytes');
     expect(expectProblem(cut, 400).type).toBe('urn:represent:problem:malformed-body');

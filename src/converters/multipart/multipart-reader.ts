@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import busboy from 'busboy';
-import { BadRequest, ContentTooLarge, HttpError } from '../../errors/http-error';
+import { BadRequest, ContentTooLarge, HttpError, UnsupportedMediaType } from '../../errors/http-error';
 import { ProblemType } from '../../errors/problem-types';
 import { type MediaType, formatMediaType } from '../../http/media-type';
 import { sanitiseFilename } from './filename';
@@ -161,10 +161,13 @@ export function readMultipartParts(source: Readable, options: MultipartReadOptio
         : name;
   parser.on(
     'field',
-    guarded((name: string | undefined, value: string, info: busboy.FieldInfo) => {
+    guarded((name: string | undefined, value: string | undefined, info: busboy.FieldInfo) => {
       const named = checkedName(name);
       if (typeof named !== 'string') return fail(named);
       if (info.valueTruncated) return fail(multipartTooLarge('fieldSize', limits.fieldSize));
+      // busboy gives no value for a part in a charset it cannot decode (its Content-Type's
+      // charset, RFC 7578 section 4.4): as for a body in such a charset, 415.
+      if (value === undefined) return fail(new UnsupportedMediaType('A multipart field is in a charset the server cannot decode', { type: ProblemType.unsupportedMediaType }));
       arrived({ kind: 'field', name: named, value });
     }),
   );
