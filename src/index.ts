@@ -114,6 +114,10 @@ export { parseMediaType, formatMediaType } from './http/media-type';
 export { eventStream, EventStream, DEFAULT_KEEP_ALIVE_MS, type EventStreamOptions } from './streams/event-stream';
 export { type ServerSentEvent, SharedEvent, sharedEvent } from './streams/server-sent-event';
 export { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from './streams/stream-limits';
+// A stream clients resume on any instance: a source with ids, replayed then followed.
+export { type ResumableEvent, type ResumableSource, type ResumableSubscriber, resetEvent } from './streams/resumable-source';
+export { DEFAULT_MAX_PENDING, type ResumeOptions, resumeEvents } from './streams/resume-events';
+export { DEFAULT_KEPT_EVENTS, EventLog, type EventLogOptions } from './streams/event-log';
 // A typed stream of items: .returns(streamOf(schema)).
 export { streamOf, type StreamSchema } from './streams/stream-schema';
 
