@@ -19,7 +19,7 @@ import { userFeedRoutes } from './user-feed';
 import { userListRoutes } from './user-list';
 import { usersRoutes } from './users';
 import { userEventRoutes } from './user-events';
-import { UserChanges, recordingChanges } from './store/user-changes';
+import { type ChangeSignal, UserEventFeed } from './user-event-feed';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -51,6 +51,13 @@ export interface AppOptions {
   /** How often GET /users/events sends a keep-alive comment while idle, in milliseconds; 15 000 by default. */
   readonly eventKeepAlive?: number;
   /**
+   * How often GET /users/events reads the store for changes no signal told of while streams are
+   * open, in milliseconds: {@link CHANGE_POLL_MS} by default.
+   */
+  readonly eventPoll?: number;
+  /** A signal the instances share (Redis pub/sub), that tells each one at once of another's writes; none by default. */
+  readonly changeSignal?: ChangeSignal;
+  /**
    * The bounds of GET /users/events (the router's `eventStreams`): by default the library's (20
    * per client address, 15 minutes each), with at most {@link eventStreamCap} of the server's
    * default connection limit open at once.
@@ -80,8 +87,10 @@ export interface App {
   readonly app: Express;
   /** The route table, for printing at start-up. */
   readonly routeTable: string;
-  /** The store, its users' writes recorded for GET /users/events. */
+  /** The store. */
   readonly store: ServiceStore;
+  /** The users' changes as this instance follows them (GET /users/events), once it has read them. */
+  readonly events: () => Promise<UserEventFeed>;
   readonly logger: Logger;
   /** The shared cache in front of the service, when it is on. */
   readonly cache: SharedCache | undefined;
@@ -91,7 +100,10 @@ export interface App {
   readonly routes: readonly RouteInfo[];
   /** The service's OpenAPI 3.1 document, as GET /openapi.json serves it. */
   readonly openapi: OpenApiDocument;
-  /** Ends the event streams open (each told to reconnect) and refuses new ones: the first step of a shutdown. */
+  /**
+   * Ends the event streams open (each told to reconnect), refuses new ones and stops following the
+   * users' changes: the first step of a shutdown.
+   */
   closeEventStreams(): Promise<void>;
 }
 
@@ -110,9 +122,7 @@ export const SERVICE_INFO = {
  * inside the router's lifecycle, with a request id and an access log line like any other answer.
  */
 export function createApp(options: AppOptions = {}): App {
-  // Every write of the users, in this process, for GET /users/events.
-  const changes = new UserChanges();
-  const store = recordingChanges(options.store ?? createMemoryStore(), changes);
+  const store = options.store ?? createMemoryStore();
   const logger = options.logger ?? createLogger();
   const purging = options.purgeUrls === undefined || options.purgeUrls.length === 0
     ? undefined
@@ -141,7 +151,8 @@ export function createApp(options: AppOptions = {}): App {
   bookcaseRoutes(api, store.bookcase);
   userListRoutes(api, store);
   usersRoutes(api, store);
-  userEventRoutes(api, changes, options.eventKeepAlive === undefined ? {} : { keepAlive: options.eventKeepAlive });
+  const events = followChanges(store, logger, options);
+  userEventRoutes(api, events, options.eventKeepAlive === undefined ? {} : { keepAlive: options.eventKeepAlive });
   userFeedRoutes(api, store);
   userRoutes(api, store);
   avatarRoutes(api, store);
@@ -158,11 +169,36 @@ export function createApp(options: AppOptions = {}): App {
     app,
     routeTable: api.printRoutes(),
     store,
+    events,
     logger,
     cache: sharedCache,
     purger: purging,
     routes: api.routes(),
     openapi,
-    closeEventStreams: () => api.closeEventStreams(),
+    closeEventStreams: async () => {
+      await api.closeEventStreams();
+      (await events().catch(() => undefined))?.close();
+    },
+  };
+}
+
+/**
+ * The users' changes in `store`, followed from the first time they are asked for; a start that
+ * fails (the database unreachable) is tried again at the next request.
+ */
+function followChanges(store: ServiceStore, logger: Logger, options: AppOptions): () => Promise<UserEventFeed> {
+  let following: Promise<UserEventFeed> | undefined;
+  const follow = () =>
+    UserEventFeed.follow(store.changes, {
+      pollInterval: options.eventPoll,
+      signal: options.changeSignal,
+      onError: (error) => logger.error({ err: error }, "reading the users' changes failed"),
+    });
+  return () => {
+    following ??= follow().catch((error: unknown) => {
+      following = undefined;
+      throw error;
+    });
+    return following;
   };
 }

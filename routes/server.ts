@@ -17,6 +17,7 @@ import { createApp } from './app';
 import { serviceAccounts } from './auth/accounts';
 import { startServer } from './http/graceful-server';
 import { redisCacheStore } from './http/redis-cache-store';
+import { redisChangeSignal } from './http/redis-change-signal';
 import { createLogger } from './http/request-logger';
 import { describeLocation, openStore, storeLocation } from './store/open-store';
 
@@ -33,9 +34,11 @@ async function main(): Promise<void> {
   const store = await openStore(location, { logger });
   const redisUrl = process.env.REDIS_URL === '' ? undefined : process.env.REDIS_URL;
   const redis = cacheOn && redisUrl !== undefined ? redisCacheStore(redisUrl, logger) : undefined;
+  // Instances on one SQLite file learn of each other's writes through Redis; PostgreSQL tells them itself (NOTIFY).
+  const changeSignal = redisUrl !== undefined && location.engine === 'sqlite' ? redisChangeSignal(redisUrl, logger) : undefined;
   // Space- or comma-separated; each an http or https URL, or the start stops (exit 1).
   const purgeUrls = (process.env.PURGE_URLS ?? '').split(/[\s,]+/).filter((url) => url !== '');
-  const { app, routeTable, purger, closeEventStreams } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store, store, purgeUrls, accounts });
+  const { app, routeTable, purger, closeEventStreams } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store, store, purgeUrls, accounts, changeSignal });
   const running = await startServer(app, port, process.env.HOST);
   const named = `${redis === undefined ? '' : `, on Redis at ${redis.server}`}${origin === undefined ? '' : `, origin ${origin}`}${purgeUrls.length === 0 ? '' : `, purging ${purgeUrls.join(' ')}`}`;
   console.log(`represent illustrative service on ${running.url} (shared cache ${cacheOn ? 'on' : 'off'}${named})\n\n${routeTable}\n\nData in ${describeLocation(location)}\n`);
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
     void closeEventStreams();
     void running.shutdown().then(async (outcome) => {
       await redis?.close();
+      await changeSignal?.close();
       await purger?.close();
       await store.close().catch((error: unknown) => logger.error({ err: error }, 'closing the store failed'));
       logger.info({ outcome }, 'stopped');

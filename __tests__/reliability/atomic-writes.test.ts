@@ -44,6 +44,7 @@ function faultyStore(): ServiceStore & { failing: boolean } {
     bookcase: { ...inner.bookcase, replace: (...args: Parameters<typeof inner.bookcase.replace>) => (wrapped.failing ? Promise.reject(new Error('the database refused the commit')) : inner.bookcase.replace(...args)) },
     users: { ...inner.users, put: (...args: Parameters<typeof inner.users.put>) => (wrapped.failing ? Promise.reject(new Error('the database refused the commit')) : inner.users.put(...args)) },
     avatars: { ...inner.avatars, put: (...args: Parameters<typeof inner.avatars.put>) => (wrapped.failing ? Promise.reject(new Error('the database refused the commit')) : inner.avatars.put(...args)) },
+    changes: inner.changes,
     close: () => inner.close(),
   };
   return wrapped;

@@ -13,7 +13,10 @@ const nothing = async () => undefined;
 
 describe('readMigrations()', () => {
   it("reads the repository's migrations in version order", () => {
-    expect(readMigrations().map((m) => [m.version, m.name])).toEqual([[1, 'init']]);
+    expect(readMigrations().map((m) => [m.version, m.name])).toEqual([
+      [1, 'init'],
+      [2, 'user_changes'],
+    ]);
   });
 
   it('orders by number, not by name, ignores other files and refuses one version twice', () => {

@@ -7,7 +7,7 @@ import { AS_ADMIN, PNG, expectProblem } from '../setup/service-fixture';
 /** A store whose every call never settles, as one on a network that stopped answering. */
 function hangingStore(): ServiceStore {
   const hanging = <T extends object>(): T => new Proxy({}, { get: () => () => new Promise<never>(() => undefined) }) as T;
-  return { bookcase: hanging(), users: hanging(), avatars: hanging(), close: async () => undefined };
+  return { bookcase: hanging(), users: hanging(), avatars: hanging(), changes: hanging(), close: async () => undefined };
 }
 
 /** A multipart/form-data body whose `avatar` file is the PNG. */

@@ -242,4 +242,50 @@ describe.each(STORES)('the %s store', (_name, open) => {
     expect(new Set(created.map((entry) => entry.version)).size).toBe(50);
     expect((await store.users.list()).total).toBe(59);
   });
+
+  it("records each user's change with its write, numbered 1, 2, ... in the order of the writes", async () => {
+    const { store } = await open();
+    expect(await store.changes.range()).toEqual({ latest: 0, dropped: 0 });
+    const created = await store.users.create(USER);
+    const id = created.value.id;
+    const updated = await store.users.put({ ...created.value, name: 'Renamed' });
+    await store.users.put({ ...created.value, name: 'Renamed' });
+    await store.bookcase.replace({ name: 'Not a user', books: [] });
+    const withAvatar = await store.avatars.put(id, { type: 'image/png', bytes: PNG });
+    await store.users.delete(id);
+    const changes = await store.changes.after(0, 100);
+    expect(changes.map((change) => [change.id, change.kind, change.user.id, change.version])).toEqual([
+      [1, 'created', id, created.version],
+      [2, 'updated', id, updated.entry.version],
+      [3, 'updated', id, withAvatar!.entry.version + 1],
+      [4, 'deleted', id, undefined],
+    ]);
+    expect(changes[1]!.user).toEqual({ ...created.value, name: 'Renamed' });
+    expect((await store.changes.after(2, 1)).map((change) => change.id)).toEqual([3]);
+    expect(await store.changes.range()).toEqual({ latest: 4, dropped: 0 });
+  });
+
+  it('records a deletion per user when all are deleted, and keeps only the last changes', async () => {
+    const { store } = await open({ keptChanges: 5 });
+    await store.users.deleteAll();
+    const changes = await store.changes.after(0, 100);
+    // Nine seeded users deleted: the first four changes are no longer kept.
+    expect(changes.map((change) => [change.id, change.kind, change.user.id])).toEqual([5, 6, 7, 8, 9].map((n) => [n, 'deleted', String(n)]));
+    expect(await store.changes.range()).toEqual({ latest: 9, dropped: 4 });
+  });
+
+  it('tells watchers of every write, and numbers the changes of racing writers across instances without a gap', async () => {
+    const { store, another } = await open();
+    const second = await another();
+    let told = 0;
+    const stop = store.changes.watch(() => told++);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? store : second).users.create(USER)));
+    stop();
+    expect(told).toBeGreaterThanOrEqual(10);
+    const changes = await second.changes.after(0, 100);
+    expect(changes.map((change) => change.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    // Committed in the order of their ids: the versions they stored increase with them.
+    const versions = changes.map((change) => change.version!);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+  });
 });

@@ -4,7 +4,7 @@ import { EventSource } from 'eventsource';
 import request from 'supertest';
 import { createApp } from '../../routes/app';
 import { createMemoryStore } from '../../routes/store/memory-store';
-import { close, listen, waitFor } from '../setup/stream-fixture';
+import { close, listen, rawGet, waitFor } from '../setup/stream-fixture';
 
 /** What an EventSource received: each event's type, id and data. */
 interface Received {
@@ -104,4 +104,28 @@ describe('GET /users/events', () => {
     await waitFor(() => received.length > before + 1, () => `no event after resuming: ${seen()}`);
     expect(received.at(-1)!.type).toBe('deleted');
   }, 60_000);
+});
+
+describe('GET /users/events with a Last-Event-ID older than the changes kept, or never given', () => {
+  let server: http.Server;
+  const service = createApp({ cache: false, store: createMemoryStore({ keptChanges: 2 }), eventKeepAlive: 0 });
+  const streams: http.IncomingMessage[] = [];
+
+  beforeAll(async () => {
+    server = await listen(http.createServer(service.app));
+    for (const name of ['One', 'Two', 'Three']) await service.store.users.create({ name, email: 'x@example.com', role: 'viewer' });
+  });
+  afterAll(async () => {
+    for (const res of streams) res.destroy();
+    await close(server);
+  });
+
+  it.each([0, 42])('answers Last-Event-ID: %d with a reset event carrying the latest id, then the changes from then on', async (lastEventId) => {
+    const res = await rawGet(server, '/users/events', { Accept: 'text/event-stream', 'Last-Event-ID': String(lastEventId) });
+    streams.push(res);
+    let text = '';
+    res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+    await waitFor(() => text.includes('reset'), () => text);
+    expect(text).toBe('event: reset\nid: 3\ndata: {"reload":true,"latest":3}\n\n');
+  });
 });

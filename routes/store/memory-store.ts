@@ -16,6 +16,7 @@ import {
   checkExpectation as check,
 } from './store';
 import { UserIndex, byId } from './user-index';
+import { type ChangeKind, ChangeWatchers, KEPT_CHANGES, type UserChange } from './user-changes';
 
 /** Options of {@link createMemoryStore}: those of every store. */
 export type MemoryStoreOptions = StoreOptions;
@@ -57,6 +58,21 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
     collection = { version: ++clock, lastModified: now() };
   };
 
+  // The users' changes, numbered in the order of the writes, the last `keptChanges` kept.
+  const keptChanges = options.keptChanges ?? KEPT_CHANGES;
+  const changes: UserChange[] = [];
+  let latestChange = 0;
+  let droppedChange = 0;
+  const watchers = new ChangeWatchers();
+  const record = (kind: ChangeKind, user: UserChange['user'], version?: number): void => {
+    changes.push({ id: ++latestChange, kind, user: copy(user), ...(version !== undefined && { version }) });
+    if (changes.length > keptChanges) droppedChange = changes.shift()!.id;
+  };
+  const recorded = <T>(result: T): T => {
+    watchers.tell();
+    return result;
+  };
+
   return {
     bookcase: {
       async read() {
@@ -90,7 +106,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
         const entry = stamp({ id: String(nextId++), ...fields });
         store(entry);
         collectionChanged();
-        return entry;
+        record('created', entry.value, entry.version);
+        return recorded(entry);
       },
       async put(user, expect): Promise<Replaced<User>> {
         const current = users.get(user.id);
@@ -100,7 +117,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
         const entry = stamp({ ...user });
         store(entry);
         collectionChanged();
-        return { created: current === undefined, entry };
+        record(current === undefined ? 'created' : 'updated', entry.value, entry.version);
+        return recorded({ created: current === undefined, entry });
       },
       async delete(id, expect) {
         const current = users.get(id);
@@ -110,16 +128,18 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
         index.remove(current);
         avatars.delete(id);
         collectionChanged();
-        return true;
+        record('deleted', { id });
+        return recorded(true);
       },
       async deleteAll(expect) {
         if (expect !== undefined && collection.version !== expect.version) throw new VersionMismatch('The user list');
         const count = users.size;
+        for (const id of users.keys()) record('deleted', { id });
         users.clear();
         index.clear();
         avatars.clear();
         collectionChanged();
-        return count;
+        return recorded(count);
       },
     },
 
@@ -136,10 +156,22 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): ServiceStor
         const entry = stamp({ type: avatar.type, bytes: Buffer.from(avatar.bytes) });
         avatars.set(userId, entry);
         // The user's representation links to the avatar's version: it changed too.
-        store(stamp(user.value));
+        const changed = stamp(user.value);
+        store(changed);
         collectionChanged();
-        return { created: current === undefined, entry };
+        record('updated', changed.value, changed.version);
+        return recorded({ created: current === undefined, entry });
       },
+    },
+
+    changes: {
+      async after(id, limit) {
+        return changes.filter((change) => change.id > id).slice(0, limit);
+      },
+      async range() {
+        return { latest: latestChange, dropped: droppedChange };
+      },
+      watch: (listener) => watchers.watch(listener),
     },
 
     async close() {},

@@ -4,6 +4,43 @@ import type { Row, SqlDatabase, SqlTransaction } from './sql-database';
 /** How many connections one service instance opens at most. */
 export const POSTGRES_POOL_SIZE = 10;
 
+/** How long a lost LISTEN connection waits before it connects again, in milliseconds. */
+export const LISTEN_RETRY_MS = 1000;
+
+/**
+ * LISTEN on `channel` on a connection of its own (a pooled one goes back to the pool, and its
+ * LISTEN with it): `onNotify` for each notification, and once after each reconnection, since
+ * what was sent while the connection was down is lost (the listener reads what it missed).
+ */
+async function listenOn(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    const lost = () => {
+      next.removeAllListeners();
+      void next.end().catch(() => undefined);
+      if (client === next) client = undefined;
+      if (!stopped) retry = setTimeout(() => void connect().then(onNotify, lost), LISTEN_RETRY_MS).unref();
+    };
+    next.on('error', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    await next.connect();
+    // The channel is a constant of the code, never input: an identifier, quoted.
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
+}
+
 /**
  * Connects to PostgreSQL (`postgres://user@host:port/database`) as a {@link SqlDatabase}: a pool of
  * connections, each transaction on one of them. Reads are REPEATABLE READ (one snapshot for a list
@@ -51,6 +88,7 @@ export function openPostgresDatabase(url: string): SqlDatabase {
     },
     // Two instances starting at once: one migrates, the other waits and finds it done.
     migrationLock: 'SELECT pg_advisory_xact_lock(23)',
+    listen: (channel, onNotify) => listenOn(url, channel, onNotify),
     close: () => pool.end(),
   };
 }

@@ -33,6 +33,13 @@ export interface SqlDatabase {
    * clock row), so each sees the data every earlier writer committed.
    */
   write<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Listens on a notification channel (PostgreSQL LISTEN, on a connection of its own that
+   * reconnects): `onNotify` is called for each NOTIFY committed there, by any process, and once
+   * after each reconnection (notifications sent meanwhile are lost). Answers how to stop. Absent
+   * for an engine that cannot (SQLite).
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   /** The statement that makes schema migrations exclusive across processes, run first in their transaction. */
   readonly migrationLock: string | undefined;
   close(): Promise<void>;

@@ -6,6 +6,7 @@ import { type Migration, migrate, readMigrations } from './migrations';
 import { type Row, type SqlDatabase, type SqlTransaction, type SqlValue, toNumber } from './sql-database';
 import type { Avatar, AvatarType, CollectionState, Expectation, Replaced, ServiceStore, StoreOptions, Versioned } from './store';
 import { MAX_USERS, SEEDED_AT, StoreFull, VersionMismatch, checkExpectation } from './store';
+import { type ChangeKind, type ChangeStore, ChangeWatchers, KEPT_CHANGES, type UserChange } from './user-changes';
 
 /** Options of {@link openSqlStore}: those of every store (used only to seed a new database), and the migrations. */
 export interface SqlStoreOptions extends StoreOptions {
@@ -29,17 +30,23 @@ function avatarOf(row: Row): Versioned<Avatar> {
 
 const sortKey = (id: string): Buffer => Buffer.from(idSortKey(id), 'utf8');
 
+/** The PostgreSQL channel a write's changes are announced on (NOTIFY, sent when it commits). */
+export const CHANGES_CHANNEL = 'represent_user_changes';
+
 /**
- * The open write transaction: it holds the clock row, so it gives out the next versions and ids,
- * and records them when the write is done.
+ * The open write transaction: it holds the clock row, so it gives out the next versions, ids and
+ * change ids, and records them when the write is done.
  */
 class Write {
   readonly at: number;
+  /** The users' changes this write made, recorded with it by {@link end}. */
+  readonly #changes: { kind: ChangeKind; userId: string; body: string | null; version: number | null }[] = [];
 
   private constructor(
     readonly tx: SqlTransaction,
     private version: number,
     private nextUserId: number,
+    private lastChange: number,
     now: Date,
   ) {
     this.at = now.getTime();
@@ -47,9 +54,19 @@ class Write {
 
   /** Locks the clock row: the writers of every instance take turns from here to the commit. */
   static async begin(tx: SqlTransaction, now: Date): Promise<Write> {
-    const [clock] = await tx.all('UPDATE clock SET version = version WHERE id = 1 RETURNING version, next_user_id');
+    const [clock] = await tx.all('UPDATE clock SET version = version WHERE id = 1 RETURNING version, next_user_id, last_change');
     if (clock === undefined) throw new Error('The store has no clock row: it was not seeded');
-    return new Write(tx, toNumber(clock.version), toNumber(clock.next_user_id), now);
+    return new Write(tx, toNumber(clock.version), toNumber(clock.next_user_id), toNumber(clock.last_change), now);
+  }
+
+  /** A user created or updated (as stored now), or deleted: a change, given its id when the write ends. */
+  changed(kind: ChangeKind, user: Versioned<User> | { readonly id: string }): void {
+    this.#changes.push('value' in user ? { kind, userId: user.value.id, body: JSON.stringify(user.value), version: user.version } : { kind, userId: user.id, body: null, version: null });
+  }
+
+  /** Whether this write changed a user. */
+  get changedUsers(): boolean {
+    return this.#changes.length > 0;
   }
 
   /** The next store-wide version. */
@@ -68,10 +85,32 @@ class Write {
     await this.tx.run('UPDATE user_collection SET version = $1, last_modified = $2 WHERE id = 1', [this.stamp(), this.at]);
   }
 
-  /** Records the versions and ids given out; the commit follows. */
-  async end(): Promise<void> {
-    await this.tx.run('UPDATE clock SET version = $1, next_user_id = $2 WHERE id = 1', [this.version, this.nextUserId]);
+  /**
+   * Records the versions and ids given out, and the changes, numbered after the last one (only
+   * those within the last `kept`: older ones would be deleted at once), deleting the changes no
+   * longer kept; `notify` announces them (PostgreSQL NOTIFY, delivered on commit). The commit follows.
+   */
+  async end(kept: number, notify: boolean): Promise<void> {
+    const first = this.lastChange + 1;
+    this.lastChange += this.#changes.length;
+    const oldestKept = this.lastChange - kept + 1;
+    for (const [i, change] of this.#changes.entries()) {
+      const id = first + i;
+      if (id < oldestKept) continue;
+      await this.tx.run('INSERT INTO user_changes (id, kind, user_id, body, version) VALUES ($1, $2, $3, $4, $5)', [id, change.kind, change.userId, change.body, change.version]);
+    }
+    if (this.#changes.length > 0) {
+      await this.tx.run('DELETE FROM user_changes WHERE id < $1', [oldestKept]);
+      if (notify) await this.tx.all('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, String(this.lastChange)]);
+    }
+    await this.tx.run('UPDATE clock SET version = $1, next_user_id = $2, last_change = $3 WHERE id = 1', [this.version, this.nextUserId, this.lastChange]);
   }
+}
+
+function changeOf(row: Row): UserChange {
+  const version = row.version === null ? undefined : toNumber(row.version);
+  const user = row.body === null ? { id: String(row.user_id) } : (JSON.parse(String(row.body)) as User);
+  return { id: toNumber(row.id), kind: row.kind as ChangeKind, user, ...(version !== undefined && { version }) };
 }
 
 /**
@@ -122,15 +161,25 @@ async function seed(tx: SqlTransaction, options: StoreOptions): Promise<void> {
 export async function openSqlStore(db: SqlDatabase, options: SqlStoreOptions = {}): Promise<ServiceStore> {
   const now = options.now ?? (() => new Date());
   const maxUsers = options.maxUsers ?? MAX_USERS;
+  const keptChanges = options.keptChanges ?? KEPT_CHANGES;
   await migrate(db, options.migrations ?? readMigrations(), (tx) => seed(tx, options));
 
-  const write = <T>(work: (w: Write) => Promise<T>): Promise<T> =>
-    db.write(async (tx) => {
+  const watchers = new ChangeWatchers();
+  // Another process's changes, when the database tells (PostgreSQL LISTEN); without it, the
+  // followers poll (routes/user-event-feed.ts).
+  const unlisten = db.listen === undefined ? undefined : await db.listen(CHANGES_CHANNEL, () => watchers.tell());
+  const write = async <T>(work: (w: Write) => Promise<T>): Promise<T> => {
+    let changedUsers = false;
+    const result = await db.write(async (tx) => {
       const w = await Write.begin(tx, now());
       const result = await work(w);
-      await w.end();
+      await w.end(keptChanges, db.engine === 'postgres');
+      changedUsers = w.changedUsers;
       return result;
     });
+    if (changedUsers) watchers.tell();
+    return result;
+  };
 
   const readBookcase = async (tx: Pick<SqlTransaction, 'all'>): Promise<Versioned<Bookcase>> => {
     const [row] = await tx.all('SELECT body, version, last_modified FROM bookcase WHERE id = 1');
@@ -195,6 +244,7 @@ export async function openSqlStore(db: SqlDatabase, options: SqlStoreOptions = {
           const entry: Versioned<User> = { value: { id: await w.newUserId(), ...fields }, version: w.stamp(), lastModified: new Date(w.at) };
           await insertUser(w.tx, entry);
           await w.collectionChanged();
+          w.changed('created', entry);
           return entry;
         }),
       put: (user, expect) =>
@@ -222,6 +272,7 @@ export async function openSqlStore(db: SqlDatabase, options: SqlStoreOptions = {
             );
           }
           await w.collectionChanged();
+          w.changed(current === undefined ? 'created' : 'updated', entry);
           return { created: current === undefined, entry };
         }),
       delete: (id, expect) =>
@@ -232,12 +283,14 @@ export async function openSqlStore(db: SqlDatabase, options: SqlStoreOptions = {
           // The avatar goes with it: ON DELETE CASCADE.
           changed(await w.tx.run('DELETE FROM users WHERE id = $1 AND version = $2', [id, expected(expect, current)]), `User ${id}`);
           await w.collectionChanged();
+          w.changed('deleted', { id });
           return true;
         }),
       deleteAll: (expect) =>
         write(async (w) => {
           const state = await readState(w.tx);
           if (expect !== undefined && state.version !== expect.version) throw new VersionMismatch('The user list');
+          for (const row of await w.tx.all('SELECT id FROM users ORDER BY sort_key')) w.changed('deleted', { id: String(row.id) });
           const count = await w.tx.run('DELETE FROM users');
           changed(await w.tx.run('UPDATE user_collection SET version = $1, last_modified = $2 WHERE id = 1 AND version = $3', [w.stamp(), w.at, state.version]), 'The user list');
           return count;
@@ -263,12 +316,29 @@ export async function openSqlStore(db: SqlDatabase, options: SqlStoreOptions = {
             );
           }
           // The user's representation links to the avatar's version: it changed too.
-          changed(await w.tx.run('UPDATE users SET version = $1, last_modified = $2 WHERE id = $3 AND version = $4', [w.stamp(), w.at, userId, user.version]), `User ${userId}`);
+          const changedUser = { value: user.value, version: w.stamp(), lastModified: new Date(w.at) };
+          changed(await w.tx.run('UPDATE users SET version = $1, last_modified = $2 WHERE id = $3 AND version = $4', [changedUser.version, w.at, userId, user.version]), `User ${userId}`);
           await w.collectionChanged();
+          w.changed('updated', changedUser);
           return { created: current === undefined, entry };
         }),
     },
 
-    close: () => db.close(),
+    changes: {
+      after: async (id, limit) => (await db.query('SELECT id, kind, user_id, body, version FROM user_changes WHERE id > $1 ORDER BY id LIMIT $2', [id, limit])).map(changeOf),
+      range: () =>
+        db.read(async (tx) => {
+          const [clock] = await tx.all('SELECT last_change FROM clock WHERE id = 1');
+          const [oldest] = await tx.all('SELECT min(id) AS id FROM user_changes');
+          const latest = toNumber(clock!.last_change);
+          return { latest, dropped: oldest?.id === null || oldest === undefined ? latest : toNumber(oldest.id) - 1 };
+        }),
+      watch: (listener) => watchers.watch(listener),
+    } satisfies ChangeStore,
+
+    close: async () => {
+      await unlisten?.();
+      await db.close();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { PreconditionFailed } from '../../src';
 import type { Bookcase } from '../model/bookcase';
 import type { Role, User } from '../model/user';
+import type { ChangeStore } from './user-changes';
 
 /**
  * A stored item with its validators: a version that changes whenever the item does (the ETag)
@@ -63,6 +64,8 @@ export interface StoreOptions {
   readonly seededAt?: Date;
   /** The most users stored at once, seeded ones included; {@link MAX_USERS} by default. */
   readonly maxUsers?: number;
+  /** How many of the users' changes are kept for GET /users/events' clients that resume; 1 000 (`KEPT_CHANGES`) by default. */
+  readonly keptChanges?: number;
 }
 
 /**
@@ -145,6 +148,8 @@ export interface ServiceStore {
   readonly bookcase: BookcaseStore;
   readonly users: UserStore;
   readonly avatars: AvatarStore;
+  /** The users' changes, each recorded with its write (GET /users/events). */
+  readonly changes: ChangeStore;
   /** Releases the database (its file, its connections); nothing to release in memory. */
   close(): Promise<void>;
 }
