@@ -28,6 +28,7 @@ const SERVERS = [
   'routes/store-contract',
   'routes/store-instances',
   'routes/redis-instances',
+  'routes/user-events-instances',
   // Varnish (__tests__/setup/varnish.ts)
   'routes/varnish-purge',
   // Chromium
