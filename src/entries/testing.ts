@@ -8,3 +8,4 @@ export { runConverterContract, type ConverterContractOptions, type ContractSampl
 export { runCacheStoreContract, type CacheStoreContractOptions } from '../../testing/cache-store-contract';
 export { testApi, type TestApi, type TestBody } from '../../testing/test-api';
 export { appWith, expectProblem, type AppOptions, type ResponseLike } from '../../testing/app-helpers';
+export { listen, type ListeningApp } from '../../testing/listen';
