@@ -1,6 +1,6 @@
 /**
- * Builds the package into dist/ (`npm run build`; `prepare` runs it on `npm pack` and on an install
- * from git or a folder).
+ * Builds the package into dist/ (`npm run build`; `prepack` runs it on `npm pack` and `npm publish`,
+ * `prepare` on an install from git or a folder).
  *
  * One CommonJS bundle, dist/represent.js, holds the whole library; each entry of package.json
  * `exports` (dist/index.js, dist/converters.js, ...) is a two-line module that hands out its part

@@ -65,7 +65,7 @@ function fileIn(folder: string, file: string): Promise<void> {
 }
 
 /**
- * Packs the package into `folder` (`npm pack`, which runs `prepare`, the build) and answers the
+ * Packs the package into `folder` (`npm pack`, whose `prepack` builds it) and answers the
  * tarball's path. In a run with a pack folder ({@link PACK_FOLDER}), the package is packed once
  * there, by the first test file to ask (the one that creates `packing/`), and every test file gets a
  * copy of that tarball.
