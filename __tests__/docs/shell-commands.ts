@@ -18,7 +18,8 @@ export const NOT_RUN: ReadonlyArray<{ readonly command: RegExp; readonly reason:
   { command: /^npm run docs$/, reason: 'builds the API reference for a minute; __tests__/package/typedoc.test.ts runs TypeDoc the same way' },
   { command: /^npm run build$|^npm pack\b/, reason: 'writes dist/; __tests__/package/consumers.test.ts packs and builds the package' },
   { command: /^npm run typecheck$/, reason: 'npm test runs it before jest' },
-  { command: /^npx (jest|vitest)\b/, reason: "runs a user's own test suite: the testing guide's tests are run by the docs test itself" },
+  { command: /^(NODE_OPTIONS=\S+ )?npx (jest|vitest)\b/, reason: "runs a user's own test suite: the testing guide's tests are run by the docs test itself, and its set-up by __tests__/package/testing-guide.test.ts" },
+  { command: /^npx tsc$/, reason: "type-checks a user's own project: __tests__/package/testing-guide.test.ts runs it in a scratch app" },
 ];
 
 const SCRIPTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
