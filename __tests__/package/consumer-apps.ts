@@ -107,12 +107,29 @@ export const testingHelpers = [expectProblem, runCacheStoreContract, request];
 export { bookApp };
 `;
 
-/** Each scratch consumer: its folder, its files, and the command that runs its test. */
+/**
+ * The scratch apps' two sets of tools (consumers.test.ts installs each): what a user gets today
+ * (jest 30, TypeScript 6, the newest ts-jest accepts, and TypeScript 7 for type checks) and the
+ * oldest the package supports (jest 29, TypeScript 5.9, Vitest 3).
+ */
+export type Toolchain = 'today' | 'oldest';
+
+/** Each scratch consumer: its folder, its files, the command that runs its test, and the tools it runs with. */
 export interface Consumer {
   readonly name: string;
   readonly files: Readonly<Record<string, string>>;
   readonly command: readonly string[];
+  readonly toolchain: Toolchain;
 }
+
+/** Which TypeScript a tsc consumer type-checks with: the one each toolchain installs as typescript, or 7 under an alias. */
+const TSC: Readonly<Record<'5' | '6' | '7', { readonly toolchain: Toolchain; readonly command: readonly string[] }>> = {
+  '5': { toolchain: 'oldest', command: ['node', '../node_modules/typescript/bin/tsc'] },
+  '6': { toolchain: 'today', command: ['node', '../node_modules/typescript/bin/tsc'] },
+  // TypeScript 7 is installed beside 6 under another name (typescript7@npm:typescript@^7), as a
+  // project that type-checks with 7 and runs ts-jest with 6 installs it.
+  '7': { toolchain: 'today', command: ['node', '../node_modules/typescript7/bin/tsc'] },
+};
 
 const ownPackage = (name: string, type: 'commonjs' | 'module' = 'commonjs'): string => JSON.stringify({ name, private: true, type });
 
@@ -154,7 +171,8 @@ test('the README quick start, as written, answers a Location under /api that res
 });
 `;
 
-export const CONSUMERS: readonly Consumer[] = [
+/** The consumers that run a test runner, once with each toolchain. */
+const RUNNERS: ReadonlyArray<Omit<Consumer, 'toolchain'>> = [
   {
     name: 'readme-quick-start',
     files: {
@@ -189,20 +207,16 @@ export const CONSUMERS: readonly Consumer[] = [
     },
     command: ['npx', 'vitest', 'run'],
   },
-  {
-    name: 'node-esm',
-    files: { 'package.json': ownPackage('node-esm', 'module'), 'books.test.mjs': esm("import { describe, it, test } from 'node:test';\n") + body(false, ', { describe, it }') },
-    command: ['node', '--test', 'books.test.mjs'],
-  },
-  {
-    name: 'node-cjs',
-    files: { 'package.json': ownPackage('node-cjs'), 'books.test.cjs': cjs("const { describe, it, test } = require('node:test');\n") + body(false, ', { describe, it }') },
-    command: ['node', '--test', 'books.test.cjs'],
-  },
-  ...(['node16', 'nodenext', 'bundler'] as const).map((resolution) => ({
-    name: `tsc-${resolution}`,
+];
+
+/** A consumer that type-checks the app with `tsc` under one module resolution and one TypeScript. */
+function tscConsumer(resolution: 'node16' | 'nodenext' | 'bundler', version: keyof typeof TSC): Consumer {
+  const name = `tsc${version}-${resolution}`;
+  return {
+    name,
+    toolchain: TSC[version].toolchain,
     files: {
-      'package.json': ownPackage(`tsc-${resolution}`),
+      'package.json': ownPackage(name),
       'tsconfig.json': JSON.stringify({
         compilerOptions: {
           module: resolution === 'bundler' ? 'preserve' : resolution,
@@ -213,7 +227,7 @@ export const CONSUMERS: readonly Consumer[] = [
           noEmit: true,
           types: ['node'],
           // Checking every declaration takes half a minute (zod's, node's): node16 checks them all,
-          // the package's among them; the other two check what the app uses.
+          // the package's among them; the others check what the app uses.
           skipLibCheck: resolution !== 'node16',
         },
         // Both module formats.
@@ -222,6 +236,24 @@ export const CONSUMERS: readonly Consumer[] = [
       'app.ts': esm('') + appSource(true) + typesOnly,
       'app.mts': esm('') + appSource(true) + typesOnly,
     },
-    command: ['npx', 'tsc', '-p', 'tsconfig.json'],
-  })),
+    command: [...TSC[version].command, '-p', 'tsconfig.json'],
+  };
+}
+
+export const CONSUMERS: readonly Consumer[] = [
+  ...(['today', 'oldest'] as const).flatMap((toolchain) => RUNNERS.map((runner) => ({ ...runner, name: `${runner.name}-${toolchain}`, toolchain }))),
+  {
+    name: 'node-esm',
+    toolchain: 'today',
+    files: { 'package.json': ownPackage('node-esm', 'module'), 'books.test.mjs': esm("import { describe, it, test } from 'node:test';\n") + body(false, ', { describe, it }') },
+    command: ['node', '--test', 'books.test.mjs'],
+  },
+  {
+    name: 'node-cjs',
+    toolchain: 'today',
+    files: { 'package.json': ownPackage('node-cjs'), 'books.test.cjs': cjs("const { describe, it, test } = require('node:test');\n") + body(false, ', { describe, it }') },
+    command: ['node', '--test', 'books.test.cjs'],
+  },
+  tscConsumer('node16', '5'),
+  ...(['5', '6', '7'] as const).flatMap((version) => (['nodenext', 'bundler'] as const).map((resolution) => tscConsumer(resolution, version))),
 ];
