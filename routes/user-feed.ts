@@ -17,7 +17,7 @@ function feedOf(base: string, state: CollectionState, users: readonly Versioned<
     description: 'The users of the represent illustrative service',
     link: `${base}/user/all`,
     updated: state.lastModified,
-    generator: 'represent',
+    generator: 'express-represent',
     feedLinks: { atom: `${base}/users/feed` },
   });
   for (const { value: user, lastModified } of users) {

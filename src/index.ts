@@ -1,7 +1,7 @@
 /**
  * represent: resource-oriented HTTP for Express 5.
  * @packageDocumentation
- * @module represent
+ * @module express-represent
  */
 export { createRouter, Router, AmbiguousMappingError, type RouterOptions } from './router';
 export { DEFAULT_FORMATS, type FormatOptions } from './http/format-override';
@@ -90,7 +90,7 @@ export { writeProblemFor } from './exchange/problem-writer';
 export { validateWithSchema, type ValidationOptions, type FieldError } from './schema-validation';
 export type { MediaType } from './http/media-type';
 
-// The values a handler returns or reads besides plain data; converters are in `represent/converters`.
+// The values a handler returns or reads besides plain data; converters are in `express-represent/converters`.
 export { Form, type FormInit } from './converters/form/form';
 export { XmlDocument } from './converters/xml/xml-document';
 export { Multipart } from './converters/multipart/multipart';
@@ -121,7 +121,7 @@ export { DEFAULT_KEPT_EVENTS, EventLog, type EventLogOptions } from './streams/e
 // A typed stream of items: .returns(streamOf(schema)).
 export { streamOf, type StreamSchema } from './streams/stream-schema';
 
-// Caching: the route policy and validators; the shared cache is in `represent/cache`.
+// Caching: the route policy and validators; the shared cache is in `express-represent/cache`.
 export type { ResponsePolicy } from './caching/response-policy';
 export { ONE_YEAR_SECONDS } from './caching/response-policy';
 export type { ValidatorSource, CurrentValidators } from './validators';

@@ -12,7 +12,7 @@ export interface ListeningApp {
 /**
  * Starts `app` once, on a free port of 127.0.0.1, for tests that need every request to reach the
  * same origin. supertest's `request(app)` listens on a new port for each request, and the shared
- * cache (`represent/cache`) keys what it stores by the request's origin, Host and port included
+ * cache (`express-represent/cache`) keys what it stores by the request's origin, Host and port included
  * (RFC 9111 section 2, RFC 9110 section 4.2.1): each of those requests is a miss. Requests sent to
  * `url` (`request(server.url)`) all reach one origin, so the second one can be a hit.
  * Close it when the tests are done (`afterAll(() => server.close())`).

@@ -8,7 +8,7 @@ export const ROOT = join(__dirname, '..', '..');
 /**
  * The package's public entry points, from package.json `exports`, each mapped to the source file its
  * types are built from (`./dist/types/src/entries/cache.d.ts` comes from `src/entries/cache.ts`):
- * a block imports `represent/cache` as a user does, and gets the source.
+ * a block imports `express-represent/cache` as a user does, and gets the source.
  */
 export function publicEntries(): Map<string, string> {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -17,7 +17,7 @@ export function publicEntries(): Map<string, string> {
   const entries = new Map<string, string>();
   for (const [subpath, target] of Object.entries(manifest.exports)) {
     if (typeof target === 'string' || target.types === undefined) continue;
-    const name = subpath === '.' ? 'represent' : `represent/${subpath.slice(2)}`;
+    const name = subpath === '.' ? 'express-represent' : `express-represent/${subpath.slice(2)}`;
     entries.set(name, join(ROOT, target.types.replace(/^\.\/dist\/types\//, '').replace(/\.d\.ts$/, '.ts')));
   }
   return entries;

@@ -88,7 +88,7 @@ function testRunner() {
 }
 
 /**
- * Runs a block's module: `represent` and its subpaths come from the sources, every other import
+ * Runs a block's module: `express-represent` and its subpaths come from the sources, every other import
  * from node_modules; a relative import is refused (a block must run as written). Listening on a
  * fixed port is recorded rather than done; port 0 (supertest's) listens for real.
  */

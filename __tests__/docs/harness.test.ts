@@ -12,7 +12,7 @@ describe('blocksOf(markdown, file)', () => {
     const page = [
       '# Page',
       '<!-- snippet router',
-      "import { createRouter } from 'represent';",
+      "import { createRouter } from 'express-represent';",
       'const api = createRouter();',
       '-->',
       'Text.',
@@ -30,7 +30,7 @@ describe('blocksOf(markdown, file)', () => {
       line: 12,
       language: 'ts',
       code: "api.get('/').handle(() => 'hi');",
-      prelude: "import { createRouter } from 'represent';\nconst api = createRouter();",
+      prelude: "import { createRouter } from 'express-represent';\nconst api = createRouter();",
       postlude: 'export const app = api.middleware();',
       notRun: undefined,
     });
@@ -49,7 +49,7 @@ describe('blocksOf(markdown, file)', () => {
 describe('typeCheck(blocks)', () => {
   it('reports a block that does not compile, at its page line, and passes one that does', () => {
     const blocks = blocksOf(
-      [fence('ts', "import { createRouter } from 'represent';\nconst api = createRouter();\napi.get('/x').handle((ctx) => ctx.path.missing);"), fence('ts', "import { createRouter } from 'represent';\ncreateRouter();")].join('\n'),
+      [fence('ts', "import { createRouter } from 'express-represent';\nconst api = createRouter();\napi.get('/x').handle((ctx) => ctx.path.missing);"), fence('ts', "import { createRouter } from 'express-represent';\ncreateRouter();")].join('\n'),
       'page.md',
     );
     const errors = typeCheck(blocks);
@@ -60,7 +60,7 @@ describe('typeCheck(blocks)', () => {
 
 describe('runBlock(block)', () => {
   it('rejects when the block throws', async () => {
-    const [block] = blocksOf(fence('ts', "import { createRouter } from 'represent';\ncreateRouter().get('/{').handle(() => 1);"), 'page.md');
+    const [block] = blocksOf(fence('ts', "import { createRouter } from 'express-represent';\ncreateRouter().get('/{').handle(() => 1);"), 'page.md');
     await expect(runBlock(block!)).rejects.toThrow(/\{/);
   });
 

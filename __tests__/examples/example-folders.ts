@@ -28,7 +28,7 @@ export async function exampleNames(): Promise<string[]> {
   return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
 }
 
-/** The packages a TypeScript file imports, by package name (`represent/cache` is `represent`). */
+/** The packages a TypeScript file imports, by package name (`express-represent/cache` is `express-represent`). */
 export function importedPackages(text: string): string[] {
   const specifiers = [...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/gm)].map((match) => match[1]!);
   return specifiers

@@ -17,8 +17,8 @@ describe('each example, as a user copies it', () => {
       }
     }
     expect([...needed].filter((used) => !declared.has(used))).toEqual([]);
-    // This repository, built on install: "represent" on the npm registry is another package.
-    expect(manifest.dependencies?.['represent']).toBe('file:../..');
+    // This repository, built on install: the package is not on the registry yet.
+    expect(manifest.dependencies?.['express-represent']).toBe('file:../..');
   });
 
   it.each(EXAMPLE_NAMES)('%s has the layout of every example: README, src/app.ts, src/server.ts, test/app.test.ts', async (name) => {

@@ -54,7 +54,7 @@ beforeAll(async () => {
   for (const name of names) {
     const copy = join(root, name);
     await cp(join(EXAMPLES, name), copy, { recursive: true, filter: (source) => !/[\\/](node_modules|dist)$/.test(source) });
-    // The example's `represent` is the packed package, as `npm install represent` would give it.
+    // The example's `express-represent` is the packed package, as `npm install express-represent` would give it.
     const manifest = await manifestOf(copy);
     const dependencies = { ...manifest.dependencies, represent: `file:${relative(copy, tarball)}` };
     await writeFile(join(copy, 'package.json'), JSON.stringify({ ...manifest, dependencies }, null, 2));

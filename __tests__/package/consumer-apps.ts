@@ -11,20 +11,20 @@ const esm = (runner: string): string => `import { strictEqual, match, ok } from 
 import express from 'express';
 import request from 'supertest';
 import { z } from 'zod';
-import { createRouter, ResponseEntity, NotFound } from 'represent';
-import { defaultConverters } from 'represent/converters';
-import { cache, MemoryStore } from 'represent/cache';
-import { expectProblem, runCacheStoreContract } from 'represent/testing';
+import { createRouter, ResponseEntity, NotFound } from 'express-represent';
+import { defaultConverters } from 'express-represent/converters';
+import { cache, MemoryStore } from 'express-represent/cache';
+import { expectProblem, runCacheStoreContract } from 'express-represent/testing';
 ${runner}`;
 
 const cjs = (runner: string): string => `const { strictEqual, match, ok } = require('node:assert/strict');
 const express = require('express');
 const request = require('supertest');
 const { z } = require('zod');
-const { createRouter, ResponseEntity, NotFound } = require('represent');
-const { defaultConverters } = require('represent/converters');
-const { cache, MemoryStore } = require('represent/cache');
-const { expectProblem, runCacheStoreContract } = require('represent/testing');
+const { createRouter, ResponseEntity, NotFound } = require('express-represent');
+const { defaultConverters } = require('express-represent/converters');
+const { cache, MemoryStore } = require('express-represent/cache');
+const { expectProblem, runCacheStoreContract } = require('express-represent/testing');
 ${runner}`;
 
 /** The app (`ts`: with the annotations TypeScript wants): books negotiated as JSON or XML, behind the shared cache. */

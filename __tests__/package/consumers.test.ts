@@ -92,7 +92,7 @@ describe('the tarball (npm pack), checked by the ecosystem tools', () => {
   });
 
   it('publishes cleanly in a dry run: nothing auto-corrected, no warning but the one about logging in', async () => {
-    // A tag other than latest: "represent" on the registry is another package, at a higher version.
+    // A tag other than latest: "express-represent" on the registry is another package, at a higher version.
     const output = await sh(['npm', 'publish', '--dry-run', '--tag', 'dry-run', tarball], scratch);
     const warnings = output.split('\n').filter((line) => /^npm (warn|error)/.test(line) && !/requires you to be logged in/.test(line));
     expect(warnings).toEqual([]);

@@ -13,7 +13,7 @@ import { INSTALL_FLAGS, ROOT, sh } from '../setup/scratch-app';
 /** An app that mounts a router under /api, creates a book and fetches it as XML from its Location. */
 const CHECK = `
 const express = require('express');
-const { createRouter, ResponseEntity } = require('represent');
+const { createRouter, ResponseEntity } = require('express-represent');
 const books = [];
 const api = createRouter();
 api.post('/books').consumes('application/json').produces('application/json').body(Object).handle((ctx) => {
@@ -58,7 +58,7 @@ jest.setTimeout(INSTALL_TIME_LIMIT + 300_000);
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'represent-install-'));
-  clone = join(scratch, 'represent');
+  clone = join(scratch, 'express-represent');
   await sh(['git', 'clone', '--quiet', ROOT, clone], scratch);
   cloneHadDist = existsSync(join(clone, 'dist'));
   const forms = { 'git URL': `git+file://${clone}`, 'local folder': clone };
@@ -70,7 +70,7 @@ beforeAll(async () => {
       await writeFile(join(app, 'check.js'), CHECK);
       try {
         await sh(['npm', 'install', ...INSTALL_FLAGS, spec, 'express@^5'], app, {}, INSTALL_TIME_LIMIT);
-        installed.set(form, (await readdir(join(app, 'node_modules', 'represent'))).sort());
+        installed.set(form, (await readdir(join(app, 'node_modules', 'express-represent'))).sort());
         results.set(form, JSON.parse(await sh(['node', 'check.js'], app)) as CheckResult);
       } catch (error) {
         results.set(form, error as Error);

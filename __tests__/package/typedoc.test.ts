@@ -23,7 +23,7 @@ async function publishedSources(): Promise<Map<string, string>> {
   const sources = new Map<string, string>();
   for (const [subpath, target] of Object.entries(manifest.exports)) {
     if (typeof target === 'string' || target.types === undefined) continue;
-    const name = subpath === '.' ? 'represent' : `represent/${subpath.slice(2)}`;
+    const name = subpath === '.' ? 'express-represent' : `express-represent/${subpath.slice(2)}`;
     sources.set(name, target.types.replace(/^\.\/dist\/types\//, '').replace(/\.d\.ts$/, '.ts'));
   }
   return sources;

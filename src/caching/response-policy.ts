@@ -33,7 +33,7 @@ export interface ResponsePolicy {
   readonly expires?: Date | 'never';
   /**
    * The credential fields the answer does not depend on: the shared cache (`cache()` of
-   * `represent/cache`) then answers requests that carry them from what it stored, and stores their
+   * `express-represent/cache`) then answers requests that carry them from what it stored, and stores their
    * answers. By default it does neither (as Varnish), since a handler may read them without saying
    * so; a route that binds a cookie (`.cookie()`) needs no declaration, its answers vary by Cookie.
    * A response to a request with Authorization is still stored only when it is `public`, or says

@@ -169,7 +169,7 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    * The caching policy of this route's responses: `{ maxAge, sMaxAge, public, private, noCache,
    * noStore, mustRevalidate, immutable, staleWhileRevalidate, staleIfError, expires }`.
    * `expires: 'never'` and `immutable` mean one year. Unsafe methods are never cacheable whatever it says.
-   * For the shared cache of `represent/cache`, `independentOf: ['Cookie', 'Authorization']` says
+   * For the shared cache of `express-represent/cache`, `independentOf: ['Cookie', 'Authorization']` says
    * the answers do not depend on those fields (their requests are then answered from it), and
    * `storeWithoutSetCookie` lets it store an answer that sets cookies, without them.
    */
@@ -203,7 +203,7 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
    * Tags the route's responses (representations and 304s, not problems) with surrogate keys, in the
    * fields the router's `surrogateKeyHeaders` names (`Surrogate-Key` by default), so that a cache
    * in front can drop every response tagged with a key at once, whatever its URI; on a write, the
-   * keys are what the purger (`purger()` of `represent/cache`) drops. Fixed keys
+   * keys are what the purger (`purger()` of `express-represent/cache`) drops. Fixed keys
    * (`.surrogateKeys('bookcase')`) must be keys as they are (letters, digits, `-._~:/@`: a
    * TypeError otherwise, when the route is declared); a function of the handler's context
    * (`ctx => ['user:' + ctx.path.id]`, typed with what is declared before it, synchronous) may give

@@ -1,8 +1,8 @@
 /**
- * `represent/cache`: the shared HTTP cache (RFC 9111) that sits in front of routers, the
+ * `express-represent/cache`: the shared HTTP cache (RFC 9111) that sits in front of routers, the
  * stores it keeps responses in, and the purger of the caches in front of the service.
  * @packageDocumentation
- * @module represent/cache
+ * @module express-represent/cache
  */
 export { cache, MemoryStore, RedisStore, TieredStore, storedSize, purger } from '../../middleware/cache';
 export type { CacheOptions, CacheStatus, SharedCache, CacheStore, StoredResponse, MemoryStoreOptions, MaybePromise,

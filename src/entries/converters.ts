@@ -1,8 +1,8 @@
 /**
- * `represent/converters`: the converter registry, the built-in body converters, and the helpers a
+ * `express-represent/converters`: the converter registry, the built-in body converters, and the helpers a
  * custom converter is written with.
  * @packageDocumentation
- * @module represent/converters
+ * @module express-represent/converters
  */
 export {
   ConverterRegistry,

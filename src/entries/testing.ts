@@ -1,8 +1,8 @@
 /**
- * `represent/testing`: the shared contract suites a custom body converter or cache store runs
+ * `express-represent/testing`: the shared contract suites a custom body converter or cache store runs
  * (as the built-in ones do), and helpers for testing an app built with the library.
  * @packageDocumentation
- * @module represent/testing
+ * @module express-represent/testing
  */
 export { runConverterContract, type ConverterContractOptions, type ContractSample } from '../../testing/converter-contract';
 export { runCacheStoreContract, type CacheStoreContractOptions } from '../../testing/cache-store-contract';

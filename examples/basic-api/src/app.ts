@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import { BadRequest, NotFound, ResponseEntity, createRouter } from 'represent';
+import { BadRequest, NotFound, ResponseEntity, createRouter } from 'express-represent';
 
 /** A book as the API represents it, in JSON or in XML. */
 export interface Book {

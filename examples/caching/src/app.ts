@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
-import { NotFound, ResponseEntity, createRouter } from 'represent';
-import { type SharedCache, cache } from 'represent/cache';
+import { NotFound, ResponseEntity, createRouter } from 'express-represent';
+import { type SharedCache, cache } from 'express-represent/cache';
 
 /** An article and its version, which changes with every edit and makes its ETag. */
 interface Article {

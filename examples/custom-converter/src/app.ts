@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import { createRouter } from 'represent';
+import { createRouter } from 'express-represent';
 import { z } from 'zod';
 import { NdjsonConverter } from './ndjson-converter';
 

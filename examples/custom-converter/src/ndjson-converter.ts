@@ -1,4 +1,4 @@
-import { HttpError, type MediaType } from 'represent';
+import { HttpError, type MediaType } from 'express-represent';
 import {
   type BodyConverter,
   type BodyKind,
@@ -15,7 +15,7 @@ import {
   parseMediaType,
   supportsRead,
   supportsWrite,
-} from 'represent/converters';
+} from 'express-represent/converters';
 
 const FORMAT = 'NDJSON';
 const JSON_TYPE = parseMediaType('application/json');

@@ -1,5 +1,5 @@
-import { parseMediaType } from 'represent/converters';
-import { runConverterContract } from 'represent/testing';
+import { parseMediaType } from 'express-represent/converters';
+import { runConverterContract } from 'express-represent/testing';
 import { NdjsonConverter } from '../src/ndjson-converter';
 
 // The shared contract every converter runs, the library's own among them: round trips, refusal of

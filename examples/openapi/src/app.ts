@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { z } from 'zod';
-import { NotFound, type OpenApiDocument, ResponseEntity, type Router, createRouter } from 'represent';
+import { NotFound, type OpenApiDocument, ResponseEntity, type Router, createRouter } from 'express-represent';
 
 /** A book: what GET answers and PUT stores, described in the document from this one schema. */
 export const book = z.object({

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import type { OpenApiDocument } from 'represent';
+import type { OpenApiDocument } from 'express-represent';
 import { createApp } from '../src/app';
 
 /**

@@ -1,5 +1,5 @@
 import express, { type Express } from 'express';
-import { NotFound, ResponseEntity, createRouter } from 'represent';
+import { NotFound, ResponseEntity, createRouter } from 'express-represent';
 import { z } from 'zod';
 
 /**

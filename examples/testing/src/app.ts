@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
-import { NotFound, ResponseEntity, type Router, createRouter } from 'represent';
-import { cache } from 'represent/cache';
+import { NotFound, ResponseEntity, type Router, createRouter } from 'express-represent';
+import { cache } from 'express-represent/cache';
 import { z } from 'zod';
 import { LruStore } from './lru-store';
 

@@ -1,4 +1,4 @@
-import type { CacheStore, StoredResponse } from 'represent/cache';
+import type { CacheStore, StoredResponse } from 'express-represent/cache';
 
 /** Options of {@link LruStore}. */
 export interface LruStoreOptions {

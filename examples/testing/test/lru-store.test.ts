@@ -1,5 +1,5 @@
-import { type StoredResponse } from 'represent/cache';
-import { runCacheStoreContract } from 'represent/testing';
+import { type StoredResponse } from 'express-represent/cache';
+import { runCacheStoreContract } from 'express-represent/testing';
 import { LruStore } from '../src/lru-store';
 
 // What the shared cache needs of any store, the same suite the built-in MemoryStore runs.

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { appWith, expectProblem } from 'represent/testing';
+import { appWith, expectProblem } from 'express-represent/testing';
 import { TaskList, taskRoutes } from '../src/app';
 
 // appWith mounts just the routes under test, as the app does (at /api), on a list of the test's own.
