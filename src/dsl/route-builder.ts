@@ -282,6 +282,27 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
   }
 
   /**
+   * An answer the handler gives itself, for the API description: `status` (from 400 on, a problem
+   * document) and what it means. The library's own answers (400 for a bad binding, 412, 415, ...)
+   * are described without it. Declarations add up; a status declared twice keeps the first.
+   */
+  responds(status: number, description: string): this {
+    if (!Number.isInteger(status) || status < 100 || status > 599) throw new RangeError(`A response status is an integer from 100 to 599, got ${status}`);
+    const responses = { ...this.declaration.options.metadata?.responses };
+    responses[String(status)] ??= description;
+    return this.describe({ responses });
+  }
+
+  /**
+   * Says that the handler never succeeds: it exists to answer a problem itself (a POST declared
+   * only to tell 404 from 405). The API description then lists no success for it, only its
+   * {@link responds} answers and the library's.
+   */
+  neverSucceeds(): this {
+    return this.describe({ succeeds: false });
+  }
+
+  /**
    * The schema of what the handler answers on success (a Standard Schema: zod, valibot, arktype):
    * the handler must then return the schema's output (or a `ResponseEntity` of it), and the
    * API description gives that response (200 unless `status` says otherwise) the schema's JSON Schema.

@@ -16,6 +16,13 @@ export interface RouteMetadata {
   readonly operationId?: string;
   /** Whether clients should stop using the operation. */
   readonly deprecated?: boolean;
+  /**
+   * Answers the handler gives itself, by status, with their descriptions (`.responds(422, 'The
+   * patch breaks a rule')`): from 400 on, described as problem documents.
+   */
+  readonly responses?: Readonly<Record<string, string>>;
+  /** `false` when the handler never succeeds (`.neverSucceeds()`): it exists to answer a problem itself. */
+  readonly succeeds?: boolean;
 }
 
 /** What `.returns(schema)` declares: the schema of the handler's successful answer and its status. */

@@ -1,9 +1,9 @@
-import { cachingHeaderComponents, conditionalParameterComponents } from './caching-headers';
+import { type PathContext, cachingHeaderComponents, conditionalParameterComponents } from './caching-headers';
 import { OperationIds, defaultOperationId } from './operation-id';
 import { operation } from './operation';
 import type { OpenApiDocument, OpenApiOptions, OperationMethod, OperationObject, PathItemObject } from './openapi-types';
 import { openApiPath } from './path-item-key';
-import { METHOD_NOT_ALLOWED, PROBLEM_SCHEMA, problemResponses, problemSchema } from './problem-responses';
+import { PROBLEM_SCHEMA, problemResponses, problemSchema } from './problem-responses';
 import type { RouteFacts } from './route-facts';
 import { SchemaComponents } from './schema-components';
 import { securitySchemes } from './security';
@@ -20,6 +20,30 @@ export const ANY_METHOD_OPERATIONS: readonly string[] = ['GET', 'PUT', 'POST', '
 /** The methods a route is described under. GET answers HEAD too (RFC 9110 section 9.3.2), described once. */
 export function describedMethods(facts: RouteFacts): readonly string[] {
   return facts.methods.length === 0 ? ANY_METHOD_OPERATIONS : facts.methods;
+}
+
+/**
+ * Whether a path answers 405 to some method: it does unless one of its routes declares no method
+ * (it then answers every method but OPTIONS, which the router answers).
+ */
+function refusesSomeMethod(methods: ReadonlyMap<string, readonly RouteFacts[]>): boolean {
+  return ![...methods.values()].some((group) => group.some((facts) => facts.methods.length === 0));
+}
+
+/** The components of `kind` (`responses`, `parameters`, `headers`) the document refers to, by name. */
+function referenced(paths: unknown, kind: string): Set<string> {
+  const names = new Set<string>();
+  const prefix = `#/components/${kind}/`;
+  JSON.stringify(paths, (key, value: unknown) => {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith(prefix)) names.add(value.slice(prefix.length));
+    return value;
+  });
+  return names;
+}
+
+/** The components of a record that `used` names. */
+function only<T>(record: Readonly<Record<string, T>>, used: ReadonlySet<string>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([name]) => used.has(name)));
 }
 
 /** The routes of each operation: by OpenAPI path, then by method, in declaration order. */
@@ -59,16 +83,16 @@ export function openApiDocument(routes: readonly RouteFacts[], options: OpenApiO
   for (const [path, methods] of grouped) {
     const item: Record<string, unknown> = {};
     const additional: Record<string, OperationObject> = {};
+    const context: PathContext = { getValidates: (methods.get('GET') ?? []).some((facts) => facts.validatesGet) };
+    const otherMethods = refusesSomeMethod(methods);
     for (const [method, group] of methods) {
       const declared = group.map((facts) => facts.metadata.operationId).find((id) => id !== undefined);
       const id = declared ?? ids.derive(defaultOperationId(method, group[0]!.segments), `${method} ${path}`);
-      const described = operation(group, method, id, schemas);
+      const described = operation(group, method, id, schemas, context, otherMethods);
       if (PATH_ITEM_METHODS.has(method)) item[method.toLowerCase() as OperationMethod] = described;
       else additional[method] = described;
     }
     if (Object.keys(additional).length > 0) item['x-additional-operations'] = additional;
-    // 405 is the path's answer to a method none of its routes takes, not an operation's.
-    item['x-method-not-allowed'] = `#/components/responses/${METHOD_NOT_ALLOWED.name}`;
     paths[path] = item as PathItemObject;
   }
   const tags = [...new Set(routes.flatMap((facts) => facts.metadata.tags ?? []))];
@@ -78,11 +102,12 @@ export function openApiDocument(routes: readonly RouteFacts[], options: OpenApiO
     info: options.info,
     ...(options.servers !== undefined && { servers: options.servers }),
     paths,
+    // Only the components the operations refer to: an unused one is noise to every reader.
     components: {
       schemas: schemas.toObject(),
-      responses: problemResponses(),
-      headers: cachingHeaderComponents,
-      parameters: conditionalParameterComponents,
+      responses: problemResponses(referenced(paths, 'responses')),
+      headers: only(cachingHeaderComponents, referenced(paths, 'headers')),
+      parameters: only(conditionalParameterComponents, referenced(paths, 'parameters')),
       ...(schemes !== undefined && { securitySchemes: schemes }),
     },
     ...(tags.length > 0 && { tags: tags.map((name) => ({ name })) }),

@@ -91,6 +91,8 @@ export interface ParameterObject {
   readonly allowReserved?: boolean;
   /** The schema of its value. */
   readonly schema?: JsonSchema;
+  /** An example value. */
+  readonly example?: unknown;
   /** Extensions, such as `x-condition` (a params or headers condition) and `x-catch-all`. */
   readonly [extension: `x-${string}`]: unknown;
 }
@@ -164,7 +166,7 @@ export type OperationMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'h
 
 /**
  * The operations of one path (OpenAPI section 4.8.9), by method, and extensions such as
- * `x-method-not-allowed` and `x-additional-operations` (methods OpenAPI has no field for).
+ * `x-additional-operations` (methods OpenAPI 3.1 has no field for).
  */
 export type PathItemObject = { readonly [M in OperationMethod]?: OperationObject } & {
   readonly [extension: `x-${string}`]: unknown;

@@ -1,7 +1,7 @@
-import { conditionalParameters, notModifiedResponse } from './caching-headers';
+import { type PathContext, conditionalParameters, notModifiedResponse, partialContentResponse } from './caching-headers';
 import type { OperationObject, ResponseObject, ReferenceObject } from './openapi-types';
 import { operationParameters } from './parameters';
-import { operationProblems } from './problem-responses';
+import { declaredProblem, operationProblems } from './problem-responses';
 import { requestBody } from './request-body';
 import type { RouteFacts } from './route-facts';
 import type { SchemaComponents } from './schema-components';
@@ -22,19 +22,42 @@ function variantsText(routes: readonly RouteFacts[]): string | undefined {
  * params, headers, consumes or produces conditions (one per patch type, say). Their parameters,
  * bodies and responses merge; their conditions are listed in the description and in `x-routes`.
  */
-export function operation(routes: readonly RouteFacts[], method: string, operationId: string, schemas: SchemaComponents): OperationObject {
+/** The answers the routes declare with `.responds(status, description)`: a problem from 400 on. */
+function declaredResponses(routes: readonly RouteFacts[]): Record<string, ResponseObject> {
+  const responses: Record<string, ResponseObject> = {};
+  for (const facts of routes) {
+    for (const [status, description] of Object.entries(facts.metadata.responses ?? {})) {
+      responses[status] ??= Number(status) >= 400 ? declaredProblem(description) : { description };
+    }
+  }
+  return responses;
+}
+
+export function operation(
+  routes: readonly RouteFacts[],
+  method: string,
+  operationId: string,
+  schemas: SchemaComponents,
+  path: PathContext,
+  otherMethods: boolean,
+): OperationObject {
   const first = (pick: (facts: RouteFacts) => string | undefined): string | undefined => routes.map(pick).find((value) => value !== undefined);
   const summary = first((facts) => facts.metadata.summary);
   const description = [first((facts) => facts.metadata.description), variantsText(routes)].filter(Boolean).join('\n\n');
   const tags = [...new Set(routes.flatMap((facts) => facts.metadata.tags ?? []))];
   const body = requestBody(routes, schemas);
   const notModified = notModifiedResponse(routes, method);
+  const partial = partialContentResponse(routes, method);
+  // A route that never succeeds (`.neverSucceeds()`: it exists to answer 404 or 405 itself) has no success to describe.
+  const succeeds = routes.some((facts) => facts.metadata.succeeds !== false);
   const responses: Record<string, ResponseObject | ReferenceObject> = {
-    ...successResponses(routes, method, schemas),
+    ...(succeeds && successResponses(routes, method, schemas)),
+    ...(partial !== undefined && { '206': partial }),
     ...(notModified !== undefined && { '304': notModified }),
-    ...operationProblems(routes, method),
+    ...operationProblems(routes, method, path, otherMethods),
+    ...declaredResponses(routes),
   };
-  const parameters = [...operationParameters(routes), ...conditionalParameters(routes, method)];
+  const parameters = [...operationParameters(routes), ...conditionalParameters(routes, method, path)];
   const security = operationSecurity(routes, method);
   return {
     operationId,

@@ -1,5 +1,7 @@
 import type { JsonSchema, ReferenceObject, ResponseObject } from './openapi-types';
+import { type PathContext, evaluatesPreconditions, servesRanges } from './caching-headers';
 import type { RouteFacts } from './route-facts';
+import { securedFor } from './security';
 
 /** The name of the shared problem schema in `components.schemas`. */
 export const PROBLEM_SCHEMA = 'Problem';
@@ -22,7 +24,8 @@ export const problemSchema: JsonSchema = {
       type: 'array',
       description: 'Each invalid parameter or body member (RFC 9457 section 3.2).',
       items: { type: 'object', additionalProperties: true, xml: { name: 'i' } },
-      xml: { wrapped: false },
+      // Written as `<errors><i>...</i><i>...</i></errors>` (RFC 9457 Appendix B: arrays are wrapped).
+      xml: { name: 'errors', wrapped: true },
     },
   },
   required: ['type', 'title', 'status'],
@@ -35,9 +38,14 @@ interface ProblemStatus {
   readonly status: string;
   readonly name: string;
   readonly description: string;
-  /** Whether routes with these facts may answer it. */
-  readonly applies: (facts: RouteFacts, method: string) => boolean;
+  /** The headers it carries. */
+  readonly headers?: ResponseObject['headers'];
+  /** Whether an operation answered by these routes may answer it. */
+  readonly applies: (routes: readonly RouteFacts[], method: string, path: PathContext) => boolean;
 }
+
+/** Whether any of the routes has the fact. */
+const any = (test: (facts: RouteFacts, method: string) => boolean) => (routes: readonly RouteFacts[], method: string) => routes.some((facts) => test(facts, method));
 
 const hasPlaceholder = (facts: RouteFacts): boolean => facts.segments.some((segment) => segment.kind !== 'literal');
 
@@ -46,61 +54,94 @@ const PROBLEM_STATUSES: readonly ProblemStatus[] = [
   {
     status: '400',
     name: 'BadRequest',
-    description: 'A query parameter, header or matrix variable is missing or invalid, a params condition is unmet, or the body does not parse or fails its schema (`errors` lists each).',
-    applies: (facts) => facts.bindings.length > 0 || facts.params.length > 0 || facts.hasBody,
+    description:
+      'A query parameter, header or matrix variable is missing or invalid, a params condition is unmet, the body does not parse or fails its schema (`errors` lists each), or the credentials are malformed (RFC 6750 section 3.1, `invalid_request`).',
+    applies: any((facts, method) => facts.bindings.length > 0 || facts.params.length > 0 || facts.hasBody || securedFor(facts, method)),
+  },
+  {
+    status: '401',
+    name: 'Unauthorized',
+    description: 'The request has no valid credentials for the security scheme the operation requires (RFC 9110 section 15.5.2).',
+    headers: { 'WWW-Authenticate': { description: 'The challenge: how to authenticate (RFC 9110 section 11.6.1).', required: true, schema: { type: 'string' } } },
+    applies: any(securedFor),
+  },
+  {
+    status: '403',
+    name: 'Forbidden',
+    description: 'The credentials are valid but do not allow this request (RFC 9110 section 15.5.4; RFC 6750 `insufficient_scope`).',
+    applies: any(securedFor),
   },
   {
     status: '404',
     name: 'NotFound',
     description: 'No such resource, or no route matches the request (a placeholder outside its pattern, an unmet headers condition).',
-    applies: (facts) => hasPlaceholder(facts) || facts.headers.length > 0,
+    applies: any((facts) => hasPlaceholder(facts) || facts.headers.length > 0),
   },
   {
     status: '406',
     name: 'NotAcceptable',
     description: 'None of the representations the route produces is acceptable to `Accept` (RFC 9110 section 15.5.7).',
-    applies: (facts) => facts.declaresProduces || facts.returns !== undefined,
+    applies: any((facts) => facts.declaresProduces || facts.returns !== undefined),
   },
   {
     status: '412',
     name: 'PreconditionFailed',
     description: '`If-Match`, `If-None-Match` or `If-Unmodified-Since` does not hold for the current representation (RFC 9110 section 13.1).',
-    applies: (facts) => facts.hasValidators,
+    applies: evaluatesPreconditions,
   },
   {
     status: '413',
     name: 'ContentTooLarge',
     description: 'The request body is larger than the route accepts (RFC 9110 section 15.5.14).',
-    applies: (facts) => facts.hasBody,
+    applies: any((facts) => facts.hasBody),
   },
   {
     status: '415',
     name: 'UnsupportedMediaType',
     description: 'The body\'s `Content-Type` (or `Content-Encoding`) is not one the route reads (RFC 9110 section 15.5.16).',
-    applies: (facts) => facts.hasBody || facts.declaresConsumes,
+    applies: any((facts) => facts.hasBody || facts.declaresConsumes),
+  },
+  {
+    status: '416',
+    name: 'RangeNotSatisfiable',
+    description: 'No range of `Range` overlaps the representation (RFC 9110 section 15.5.17): `Content-Range` gives its length.',
+    headers: { 'Content-Range': { description: 'The length of the representation, `bytes */4096` (RFC 9110 section 14.4).', required: true, schema: { type: 'string' } } },
+    applies: (routes, method) => servesRanges(routes, method),
+  },
+  {
+    status: '422',
+    name: 'UnprocessableContent',
+    description: 'The patch document is well-formed but cannot be applied, or its result is not a valid resource (RFC 5789 section 2.2).',
+    applies: any((facts, method) => method === 'PATCH' && facts.hasBody),
   },
   {
     status: '503',
     name: 'ServiceUnavailable',
     description: 'The route did not answer within its time limit (RFC 9110 section 15.6.4).',
-    applies: (facts) => facts.timeoutStatus === 503,
+    applies: any((facts) => facts.timeoutStatus === 503),
   },
   {
     status: '504',
     name: 'GatewayTimeout',
     description: 'An upstream the route waits on did not answer within its time limit (RFC 9110 section 15.6.5).',
-    applies: (facts) => facts.timeoutStatus === 504,
+    applies: any((facts) => facts.timeoutStatus === 504),
   },
 ];
 
 /**
- * 405 is no answer of an operation: it is what a path answers for a method none of its routes
- * takes. It is described once, and each path item names it (`x-method-not-allowed`).
+ * 405, what a path answers for a method none of its routes takes (RFC 9110 section 15.5.6): listed
+ * on each operation of a path that does not take every method, where tools look for answers.
  */
-export const METHOD_NOT_ALLOWED = {
+export const METHOD_NOT_ALLOWED: ProblemStatus = {
+  status: '405',
   name: 'MethodNotAllowed',
-  description: 'The path exists, but not for this method: `Allow` lists the methods it answers (RFC 9110 section 15.5.6).',
-} as const;
+  description: 'The path exists, but not for the method asked: `Allow` lists the methods it answers (RFC 9110 section 15.5.6).',
+  headers: { Allow: { description: 'The methods the path answers.', required: true, schema: { type: 'string' } } },
+  applies: () => true,
+};
+
+/** Every problem the library describes, by status. */
+const EVERY_PROBLEM: readonly ProblemStatus[] = [...PROBLEM_STATUSES, METHOD_NOT_ALLOWED].sort((a, b) => a.status.localeCompare(b.status));
 
 function problemResponse(description: string, headers?: ResponseObject['headers']): ResponseObject {
   const schema = { $ref: `#/components/schemas/${PROBLEM_SCHEMA}` };
@@ -111,21 +152,27 @@ function problemResponse(description: string, headers?: ResponseObject['headers'
   };
 }
 
-/** The shared problem responses of `components.responses`, by name. */
-export function problemResponses(): Record<string, ResponseObject> {
+/** A problem response of the route's own (`.responds(status, description)`), in the shared schema. */
+export function declaredProblem(description: string): ResponseObject {
+  return problemResponse(description);
+}
+
+/** The shared problem responses of `components.responses` that `used` names, by name. */
+export function problemResponses(used: ReadonlySet<string>): Record<string, ResponseObject> {
   const responses: Record<string, ResponseObject> = {};
-  for (const problem of PROBLEM_STATUSES) responses[problem.name] = problemResponse(problem.description);
-  responses[METHOD_NOT_ALLOWED.name] = problemResponse(METHOD_NOT_ALLOWED.description, {
-    Allow: { description: 'The methods the path answers.', required: true, schema: { type: 'string' } },
-  });
+  for (const problem of EVERY_PROBLEM) if (used.has(problem.name)) responses[problem.name] = problemResponse(problem.description, problem.headers);
   return responses;
 }
 
-/** The problem responses an operation may give, by status: those any of its routes may answer. */
-export function operationProblems(routes: readonly RouteFacts[], method: string): Record<string, ReferenceObject> {
+/**
+ * The problem responses an operation may give, by status: those any of its routes may answer, and
+ * 405 when `otherMethods` (its path does not take every method).
+ */
+export function operationProblems(routes: readonly RouteFacts[], method: string, path: PathContext, otherMethods: boolean): Record<string, ReferenceObject> {
   const result: Record<string, ReferenceObject> = {};
-  for (const problem of PROBLEM_STATUSES) {
-    if (routes.some((facts) => problem.applies(facts, method))) result[problem.status] = { $ref: `#/components/responses/${problem.name}` };
+  for (const problem of EVERY_PROBLEM) {
+    const applies = problem === METHOD_NOT_ALLOWED ? otherMethods : problem.applies(routes, method, path);
+    if (applies) result[problem.status] = { $ref: `#/components/responses/${problem.name}` };
   }
   return result;
 }

@@ -8,8 +8,11 @@ import type { ReturnsDeclaration, RouteMetadata } from '../dsl/route-metadata';
 import { formatMediaType } from '../http/media-type';
 import type { TemplateSegment } from '../routing/path-template';
 import type { Route } from '../routing/route';
+import { responsePolicyHeaders } from '../caching/response-policy';
 import { chooseRepresentation } from '../exchange/representation';
-import { recordStreamOffers } from '../streams/stream-offers';
+import { isCacheable } from '../exchange/response-headers';
+import { RECORD_TYPES, isEventStreamType, recordStreamOffers } from '../streams/stream-offers';
+import { parseMediaType } from '../http/media-type';
 import { declaresItems } from '../streams/stream-schema';
 
 /**
@@ -48,6 +51,16 @@ export interface RouteFacts {
   readonly cachePolicy: ResponsePolicy | undefined;
   /** Whether `.etag()` gives the validators before the handler runs. */
   readonly hasValidators: boolean;
+  /**
+   * Whether its 200 to a GET carries a validator, and so answers If-None-Match with 304 and
+   * If-Match with 412: the `.etag()` hook's, else the strong ETag of the written bytes the
+   * pipeline gives every answer a cache may store (RFC 9110 section 8.8.3). Never a stream's.
+   */
+  readonly validatesGet: boolean;
+  /** Whether it answers with a stream (an event stream, NDJSON or JSON Lines): every type it produces is one. */
+  readonly streams: boolean;
+  /** Whether its answer is bytes of known length, which a GET takes byte ranges of (RFC 9110 section 14: 206, 416, If-Range). */
+  readonly servesRanges: boolean;
   readonly bodyLimit: number;
   /** The status a timeout answers, when the route has one. */
   readonly timeoutStatus: 503 | 504 | undefined;
@@ -62,6 +75,10 @@ export interface RouteFacts {
 /** The facts of a compiled route. */
 export function routeFacts(route: Route): RouteFacts {
   const { mapping, options } = route;
+  const produced = mapping.produces.isEmpty ? route.offers(route.answerKind) : mapping.produces.mediaTypes().map((type) => parseMediaType(type));
+  const streams = declaresItems(options.returns) || (produced.length > 0 && produced.every((type) => isEventStreamType(type) || RECORD_TYPES.some((record) => record.type === type.type && record.subtype === type.subtype)));
+  // The pipeline's own rule (representation-writer.ts): a 200 a cache may store gets a strong ETag.
+  const storable = isCacheable('GET', 200, responsePolicyHeaders(route.cachePolicy ?? {}, 'GET', 0));
   return {
     methods: mapping.methods.methods,
     path: mapping.template.text,
@@ -86,6 +103,9 @@ export function routeFacts(route: Route): RouteFacts {
     varyFields: route.varyFields,
     cachePolicy: route.cachePolicy,
     hasValidators: options.etag !== undefined,
+    validatesGet: !streams && (options.etag !== undefined || storable),
+    streams,
+    servesRanges: !streams && route.answerKind === 'bytes',
     bodyLimit: route.bodyLimit,
     timeoutStatus: route.timeout === undefined ? undefined : (route.timeout.status ?? 503),
     metadata: options.metadata ?? {},

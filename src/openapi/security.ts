@@ -2,6 +2,11 @@ import type { HookSecurity, SecurityScheme } from '../dsl/hooks';
 import type { SecurityRequirementObject } from './openapi-types';
 import type { RouteFacts } from './route-facts';
 
+/** Whether a route's hooks declare security for `method`: its guard may refuse the request (401, 403, 400). */
+export function securedFor(facts: RouteFacts, method: string): boolean {
+  return facts.security.some((declared) => declared.methods === undefined || declared.methods.includes(method));
+}
+
 /** The declarations of the routes of an operation that apply to its method. */
 function declarations(routes: readonly RouteFacts[], method: string): HookSecurity[] {
   return routes.flatMap((facts) => facts.security.filter((declared) => declared.methods === undefined || declared.methods.includes(method)));
