@@ -78,6 +78,8 @@ const isGetOrHead = (method: string): boolean => method === 'GET' || method === 
 
 /** What an operation's answers depend on beyond its own routes: the other routes of its path. */
 export interface PathContext {
+  /** Every route of the document, for what one route's description depends on (the literals beside its placeholders). */
+  readonly table: readonly RouteFacts[];
   /** Whether a GET route of the path gives validators, which unsafe requests' preconditions are evaluated against (RFC 9110 section 13.2.1). */
   readonly getValidates: boolean;
 }

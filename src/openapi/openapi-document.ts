@@ -83,7 +83,7 @@ export function openApiDocument(routes: readonly RouteFacts[], options: OpenApiO
   for (const [path, methods] of grouped) {
     const item: Record<string, unknown> = {};
     const additional: Record<string, OperationObject> = {};
-    const context: PathContext = { getValidates: (methods.get('GET') ?? []).some((facts) => facts.validatesGet) };
+    const context: PathContext = { table: routes, getValidates: (methods.get('GET') ?? []).some((facts) => facts.validatesGet) };
     const otherMethods = refusesSomeMethod(methods);
     for (const [method, group] of methods) {
       const declared = group.map((facts) => facts.metadata.operationId).find((id) => id !== undefined);

@@ -57,7 +57,7 @@ export function operation(
     ...operationProblems(routes, method, path, otherMethods),
     ...declaredResponses(routes),
   };
-  const parameters = [...operationParameters(routes), ...conditionalParameters(routes, method, path)];
+  const parameters = [...operationParameters(routes, path.table), ...conditionalParameters(routes, method, path)];
   const security = operationSecurity(routes, method);
   return {
     operationId,

@@ -1,6 +1,7 @@
 import type { CompiledBinding } from '../binding/value-binding';
 import type { NameValueExpression } from '../conditions/name-value-expression';
 import type { JsonSchema, ParameterObject } from './openapi-types';
+import { excludedValues } from './literal-siblings';
 import type { RouteFacts } from './route-facts';
 
 type Location = ParameterObject['in'];
@@ -81,18 +82,28 @@ function keyOf(location: Location, name: string): string {
   return `${location}:${location === 'header' ? name.toLowerCase() : name}`;
 }
 
-/** The path, query, header and cookie parameters of one route, by `in:name`. */
-export function routeParameters(facts: RouteFacts): Map<string, ParameterObject> {
+/**
+ * The path, query, header and cookie parameters of one route, by `in:name`; `table`, every route
+ * of the document, gives the literals its placeholders never take.
+ */
+export function routeParameters(facts: RouteFacts, table: readonly RouteFacts[] = [facts]): Map<string, ParameterObject> {
   const parameters = new Map<string, ParameterObject>();
-  for (const segment of facts.segments) {
+  const excluded = excludedValues(facts, table);
+  for (const [index, segment] of facts.segments.entries()) {
     if (segment.kind === 'literal') continue;
     const catchAll = segment.kind === 'catch-all';
+    const literals = excluded.get(index);
     parameters.set(keyOf('path', segment.name), {
       name: segment.name,
       in: 'path',
       required: true,
       ...(catchAll && { description: 'The rest of the path, `/` included (a catch-all placeholder).', 'x-catch-all': true }),
-      schema: segment.kind === 'placeholder' && segment.source !== undefined ? { type: 'string', pattern: `^(?:${segment.source})$` } : { type: 'string' },
+      schema: {
+        type: 'string',
+        ...(segment.kind === 'placeholder' && segment.source !== undefined && { pattern: `^(?:${segment.source})$` }),
+        // The literal sub-resources beside it are theirs, never its values (route-index.ts).
+        ...(literals !== undefined && { not: { enum: literals } }),
+      },
     });
   }
   for (const binding of facts.bindings) parameters.set(keyOf(binding.source === 'matrix' ? 'path' : binding.source, binding.key), bindingParameter(binding));
@@ -137,8 +148,8 @@ function widened(present: readonly ParameterObject[]): JsonSchema {
  * The parameters of an operation that several routes answer (one per params or headers variant):
  * each parameter any of them takes, required only when every route requires it.
  */
-export function operationParameters(routes: readonly RouteFacts[]): ParameterObject[] {
-  const perRoute = routes.map(routeParameters);
+export function operationParameters(routes: readonly RouteFacts[], table: readonly RouteFacts[] = routes): ParameterObject[] {
+  const perRoute = routes.map((facts) => routeParameters(facts, table));
   const keys = [...new Set(perRoute.flatMap((parameters) => [...parameters.keys()]))];
   return keys.map((key) => {
     const given = perRoute.map((parameters) => parameters.get(key));
