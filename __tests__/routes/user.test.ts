@@ -162,6 +162,21 @@ describe('PUT /users/{id}', () => {
     expectProblem(res, 405);
     expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
   });
+
+  it.each(['PUT', 'PATCH', 'DELETE', 'POST'])('answers 405 to %s on /users/events, which is not a user either', async (method) => {
+    const { app } = service();
+    const res = await request(app)[method.toLowerCase() as 'put']('/users/events').set(AS_ADMIN).send(alan);
+    expectProblem(res, 405);
+    expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect((await request(app).get('/users/events').set('Accept', 'application/json')).status).toBe(406);
+  });
+
+  it('takes ids that merely start like a literal or hold dots, but no dot-segment', async () => {
+    const { app } = service();
+    expect((await request(app).put('/users/events2').set(AS_ADMIN).send({ ...alan, id: undefined })).status).toBe(201);
+    expect((await request(app).put('/users/.a.').set(AS_ADMIN).send({ ...alan, id: undefined })).status).toBe(201);
+    expect((await request(app).get('/users/%2E%2E')).status).toBe(404);
+  });
 });
 
 describe('PATCH /users/{id}', () => {

@@ -10,10 +10,13 @@ export const READABLE = ['application/json', 'application/xml', 'text/xml'] as c
 
 /**
  * A user id in a path: unreserved URI characters (RFC 3986 section 2.3), so that an id is its own
- * path segment, and not `search` or `feed`, which name other resources under /users. A path with
- * any other id matches no route.
+ * path segment, and not `.` or `..` (dot-segments, RFC 3986 section 5.2.4): at least one character
+ * that is not a dot. Written without look-around or `\w` (which Rust and Go read as Unicode), so
+ * that ECMA-262 and the common engines read it alike, and without nested quantifiers.
+ * `search`, `feed` and `events` are never ids: the router keeps a literal sub-resource's name out
+ * of the placeholder beside it, and the OpenAPI document says so (`not: { enum }`).
  */
-export const USER_ID_PATTERN = '(?!(?:search|feed|\\.\\.?)$)[\\w.~-]+';
+export const USER_ID_PATTERN = '\\.*[A-Za-z0-9_~-][A-Za-z0-9_.~-]*';
 
 /** The immutable URL of one version of a user's avatar. */
 export function avatarUrl(userId: string, version: number): string {
