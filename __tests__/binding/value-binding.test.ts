@@ -166,3 +166,34 @@ describe('bindingProblem(failures)', () => {
     });
   });
 });
+
+describe('a binding that enumerates its values (`values`)', () => {
+  const roles = { array: true, required: false, values: ['admin', 'editor'] } as const;
+
+  it.each<[BindingOptions, string[] | undefined, unknown]>([
+    [roles, ['admin', 'editor'], ['admin', 'editor']],
+    [roles, undefined, undefined],
+    [{ values: ['delete-all'] }, ['delete-all'], 'delete-all'],
+  ])('should bind %j from %j as %j', (options, values, expected) => {
+    expect(resolve(options, values, 'matrix')).toEqual(expected);
+  });
+
+  it.each<[BindingOptions, string[]]>([
+    [roles, ['admin', 'root']],
+    [{ values: ['delete-all'] }, ['delete']],
+    // Several values of a scalar join as sent, and the whole must be one of them.
+    [{ values: ['a'] }, ['a', 'a']],
+  ])('should answer 400 to %j given %j, naming the values', (options, values) => {
+    const error = failure(() => resolve(options, values, 'header'));
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(/must be one of/);
+  });
+
+  it.each<[BindingOptions, RegExp]>([
+    [{ type: 'integer', values: ['1'] }, /Only a string/],
+    [{ values: [] }, /are empty/],
+    [{ values: ['a'], defaultValue: 'b' }, /not one of its values/],
+  ])('should refuse %j when the route is declared', (options, message) => {
+    expect(() => compileBinding('query', 'page', options)).toThrow(message);
+  });
+});

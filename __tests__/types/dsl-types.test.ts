@@ -143,6 +143,18 @@ describe('handler context types', () => {
       });
   });
 
+  it('types a binding that enumerates its values as their union', () => {
+    const ROLES = ['admin', 'editor'] as const;
+    api
+      .delete('/user/every')
+      .header('X-Confirm', { values: ['delete-all-users'] })
+      .matrix('role', { array: true, required: false, values: ROLES })
+      .handle((ctx) => {
+        expectTypeOf(ctx.header['X-Confirm']).toEqualTypeOf<'delete-all-users'>();
+        expectTypeOf(ctx.matrix.role).toEqualTypeOf<('admin' | 'editor')[] | undefined>();
+      });
+  });
+
   it('types cookie bindings like the others, in ctx.cookie', () => {
     api
       .get('/account')

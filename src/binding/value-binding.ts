@@ -24,6 +24,11 @@ export interface BindingOptions {
   readonly min?: number;
   /** Inclusive upper bound for numeric types; a value above it answers 400. */
   readonly max?: number;
+  /**
+   * The values a string binding may take (an enumeration: `['admin', 'editor']`); any other answers
+   * 400 naming them, and the API description lists them (`enum`). The bound value is typed as their union.
+   */
+  readonly values?: readonly string[];
 }
 
 /** A binding compiled when the route is built: resolves the raw values of a request into one value. */
@@ -39,6 +44,8 @@ export interface CompiledBinding {
   readonly array: boolean;
   readonly min: number | undefined;
   readonly max: number | undefined;
+  /** The values it may take, when it enumerates them. */
+  readonly values: readonly string[] | undefined;
   /** For matrix variables with `pathVar`: the index of that placeholder's path segment, settled when the route is built. */
   readonly segment?: number;
 }
@@ -101,7 +108,15 @@ export function compileBinding(
   if (!['string', 'integer', 'number', 'boolean'].includes(type)) throw new Error(`Unknown type '${String(type)}' for ${NOUN[source]} '${name}'`);
   const { min, max } = options;
   if (min !== undefined && max !== undefined && min > max) throw new Error(`The range of ${NOUN[source]} '${name}' is empty: min ${min} is above max ${max}`);
+  const values = options.values === undefined ? undefined : Object.freeze([...options.values]);
+  if (values !== undefined) {
+    if (type !== 'string') throw new Error(`Only a string ${NOUN[source]} enumerates its values ('${name}' is ${type})`);
+    if (values.length === 0) throw new Error(`The values of ${NOUN[source]} '${name}' are empty: no request could give one`);
+  }
   const defaultValue = options.defaultValue === undefined ? undefined : settleDefault(source, name, options.defaultValue, type, min, max);
+  if (values !== undefined && defaultValue !== undefined && !values.includes(String(defaultValue))) {
+    throw new Error(`The default value '${String(defaultValue)}' of ${NOUN[source]} '${name}' is not one of its values (${values.join(', ')})`);
+  }
   const binding: CompiledBinding = {
     source,
     name: source === 'header' ? name.toLowerCase() : name,
@@ -112,6 +127,7 @@ export function compileBinding(
     array: options.array === true,
     min: options.min,
     max: options.max,
+    values,
   };
   return segment === undefined ? binding : { ...binding, segment };
 }
@@ -149,6 +165,9 @@ function convertOne(binding: CompiledBinding, text: string): string | number | b
     const range = `${binding.min ?? '-∞'}..${binding.max ?? '∞'}`;
     throw new InvalidBinding(binding, `${label(binding)} must be in ${range}, got ${value}`, INVALID[binding.source], { expected: binding.type });
   }
+  if (binding.values !== undefined && !binding.values.includes(text)) {
+    throw new InvalidBinding(binding, `${label(binding)} must be one of ${binding.values.join(', ')}, got '${shortened(text)}'`, INVALID[binding.source], { expected: binding.values });
+  }
   return value;
 }
 
@@ -168,6 +187,7 @@ export function resolveBinding(binding: CompiledBinding, values: readonly string
   }
   if (binding.array) return values.map((v) => convertOne(binding, v));
   // A scalar binding of several values: strings join them as sent; other types take the first.
+  if (binding.values !== undefined) return convertOne(binding, values.join(','));
   return binding.type === 'string' ? values.join(',') : convertOne(binding, values[0]!);
 }
 

@@ -6,7 +6,11 @@ import type { PlaceholderNames } from './path-params';
  * The scalar type an options object converts to: its `type`'s, `string` without one, and every
  * type it could be when `type` is not a literal (options typed as {@link QueryOptions}, say).
  */
-type ScalarOf<O> = 'type' extends keyof O ? ScalarOfType<O['type' & keyof O]> : string;
+type ScalarOf<O> = O extends { readonly values: readonly (infer V extends string)[] }
+  ? V
+  : 'type' extends keyof O
+    ? ScalarOfType<O['type' & keyof O]>
+    : string;
 type ScalarOfType<T> = T extends ValueType ? ValueOfType<T> : string;
 
 /** `array` as declared: `false` when absent, `boolean` when not a literal. */

@@ -11,6 +11,7 @@ type SchemaRecord = Record<string, unknown>;
 function scalarSchema(binding: CompiledBinding): SchemaRecord {
   return {
     type: binding.type,
+    ...(binding.values !== undefined && { enum: binding.values }),
     ...(binding.min !== undefined && { minimum: binding.min }),
     ...(binding.max !== undefined && { maximum: binding.max }),
   };
