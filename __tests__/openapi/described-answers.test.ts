@@ -167,4 +167,26 @@ describe('router.openapi(): every answer the library gives is described', () => 
     expect(components.parameters).toEqual({});
     expect(Object.keys(components.headers ?? {})).toEqual(['VaryAccept']);
   });
+
+  it('describes .body(Object) in the patch formats by their RFCs, and bytes in each type, each route\'s description kept', async () => {
+    const api = createRouter();
+    api.patch('/doc').consumes('application/json-patch+json').description('JSON Patch.').body(Object).handle(() => undefined);
+    api.patch('/doc').consumes('application/merge-patch+json').description('Merge patch.').body(Object).handle(() => undefined);
+    api.put('/image').consumes('image/png').body(Buffer).handle(() => undefined);
+    const patched = api.openapi({ info });
+    const patch = patched.paths['/doc']?.patch;
+    expect(patch?.requestBody?.content['application/json-patch+json']?.schema).toEqual({ $ref: '#/components/schemas/JsonPatch' });
+    expect(patched.components.schemas?.JsonPatch).toMatchObject({ type: 'array', items: { oneOf: expect.any(Array) } });
+    expect(patch?.requestBody?.content['application/merge-patch+json']?.schema).toMatchObject({ description: expect.stringContaining('RFC 7396') });
+    expect(patch?.description).toMatch(/^JSON Patch\.\n\nMerge patch\./);
+    expect(patched.paths['/image']?.put?.requestBody?.content['image/png']?.schema).toMatchObject({ contentMediaType: 'image/png' });
+    expect(await openApiErrors(patched)).toEqual([]);
+  });
+
+  it('lists the values a binding enumerates', () => {
+    const api = createRouter();
+    api.get('/list').query('sort', { values: ['name', 'date'] }).handle(() => []);
+    const sort = api.openapi({ info }).paths['/list']?.get?.parameters?.[0];
+    expect(sort).toMatchObject({ name: 'sort', schema: { type: 'string', enum: ['name', 'date'] } });
+  });
 });

@@ -43,7 +43,9 @@ export function operation(
 ): OperationObject {
   const first = (pick: (facts: RouteFacts) => string | undefined): string | undefined => routes.map(pick).find((value) => value !== undefined);
   const summary = first((facts) => facts.metadata.summary);
-  const description = [first((facts) => facts.metadata.description), variantsText(routes)].filter(Boolean).join('\n\n');
+  // Each route's own description (one per body type, say), then how the request chooses among them.
+  const descriptions = [...new Set(routes.map((facts) => facts.metadata.description).filter((text) => text !== undefined))];
+  const description = [...descriptions, variantsText(routes)].filter(Boolean).join('\n\n');
   const tags = [...new Set(routes.flatMap((facts) => facts.metadata.tags ?? []))];
   const body = requestBody(routes, schemas);
   const notModified = notModifiedResponse(routes, method);

@@ -21,9 +21,42 @@ const KIND_SCHEMAS: Readonly<Record<BodyKind, JsonSchema>> = {
   },
 };
 
-/** The schema of one route's body: its Standard Schema's input JSON Schema, or what its kind reads. */
-function bodySchema(facts: RouteFacts, schemas: SchemaComponents): JsonSchema {
-  return facts.bodySchema === undefined ? KIND_SCHEMAS[facts.bodyKind] : schemas.fromStandardSchema(facts.bodySchema, 'input');
+/** A JSON Pointer (RFC 6901 section 3), in a pattern every engine reads alike. */
+const JSON_POINTER: JsonSchema = { type: 'string', pattern: '^(/([^~/]|~[01])*)*$', description: 'A JSON Pointer (RFC 6901).' };
+
+/** The name of the JSON Patch schema in `components.schemas`. */
+export const JSON_PATCH_SCHEMA = 'JsonPatch';
+
+/** RFC 6902 section 4: a JSON Patch document is an array of operations, each with its members. */
+export const jsonPatchSchema: JsonSchema = {
+  type: 'array',
+  description: 'A JSON Patch document (RFC 6902 section 3): operations applied in order, all or none.',
+  items: {
+    oneOf: [
+      { type: 'object', required: ['op', 'path', 'value'], properties: { op: { enum: ['add', 'replace', 'test'] }, path: JSON_POINTER, value: {} } },
+      { type: 'object', required: ['op', 'path'], properties: { op: { const: 'remove' }, path: JSON_POINTER } },
+      { type: 'object', required: ['op', 'path', 'from'], properties: { op: { enum: ['move', 'copy'] }, path: JSON_POINTER, from: JSON_POINTER } },
+    ],
+  },
+};
+
+/** RFC 7396 section 2: a merge patch is any JSON value; an object merges member by member, `null` removes, anything else replaces. */
+const MERGE_PATCH: JsonSchema = {
+  description: 'A JSON Merge Patch (RFC 7396): an object whose members replace the target\'s (`null` removes one); any other value replaces the whole target.',
+};
+
+/**
+ * What a body of a kind declared by a token (no schema) is in one media type: the patch formats'
+ * own documents for `.body(Object)` (what their RFCs define), the type itself for bytes.
+ */
+function kindSchema(kind: BodyKind, type: string, schemas: SchemaComponents): JsonSchema {
+  if (kind === 'object' && type === 'application/json-patch+json') {
+    schemas.add(JSON_PATCH_SCHEMA, jsonPatchSchema);
+    return { $ref: `#/components/schemas/${JSON_PATCH_SCHEMA}` };
+  }
+  if (kind === 'object' && type === 'application/merge-patch+json') return MERGE_PATCH;
+  if (kind === 'bytes' && !type.includes('*')) return { contentMediaType: type, description: `The bytes of the ${type} representation.` };
+  return KIND_SCHEMAS[kind];
 }
 
 /**
@@ -44,8 +77,10 @@ export function requestBody(routes: readonly RouteFacts[], schemas: SchemaCompon
     }
     any = true;
     if (!facts.hasBody) required = false;
-    const schema: JsonSchema = facts.hasBody ? bodySchema(facts, schemas) : {};
-    for (const type of facts.consumes) content[type] ??= { schema };
+    for (const type of facts.consumes) {
+      const schema: JsonSchema = !facts.hasBody ? {} : facts.bodySchema === undefined ? kindSchema(facts.bodyKind, type, schemas) : schemas.fromStandardSchema(facts.bodySchema, 'input');
+      content[type] ??= { schema };
+    }
   }
   if (!any || Object.keys(content).length === 0) return undefined;
   return { required, content };
