@@ -54,6 +54,8 @@ export function avatarRoutes(api: Router, store: ServiceStore): void {
 
   api
     .put(path)
+    .summary("Set a user's avatar")
+    .description('The body is the image: a PNG must begin with the PNG signature (`89 50 4E 47 0D 0A 1A 0A`), a JPEG with `FF D8 FF`; other bytes answer 400. At most 256 KiB (413).')
     .consumes(...AVATAR_TYPES)
     .body(Buffer)
     .limit(AVATAR_LIMIT)
@@ -65,6 +67,8 @@ export function avatarRoutes(api: Router, store: ServiceStore): void {
   // The same upload from an HTML form: the image is the `avatar` file part, its type the part's.
   api
     .put(path)
+    .summary("Set a user's avatar from an HTML form")
+    .description('The form must have a file part named `avatar` (400 otherwise), of type `image/png` or `image/jpeg`, whose bytes begin with that type\'s signature (PNG `89 50 4E 47 0D 0A 1A 0A`, JPEG `FF D8 FF`; 400 otherwise).')
     .consumes('multipart/form-data')
     .converters((registry) => registry.replace('multipart', AVATAR_FORM))
     .body(Multipart)
@@ -80,6 +84,8 @@ export function avatarRoutes(api: Router, store: ServiceStore): void {
 
   api
     .get(path)
+    .summary("A user's avatar")
+    .description('With `;v=` the current version (the link in the user\'s representation), the answer never changes: `Cache-Control: max-age=31536000, immutable` and `Expires` a year ahead (RFC 8246); any other version is 404. Without it, `no-cache`.')
     .produces(...AVATAR_TYPES)
     .cache({ noCache: true })
     .matrix('v', { type: 'integer', required: false })

@@ -48,6 +48,8 @@ export function bookcaseRoutes(api: Router, store: BookcaseStore): void {
   for (const type of PATCH_TYPES) {
     api
       .patch('/bookcase')
+      .summary('Patch the bookcase')
+      .responds(409, 'The JSON Patch does not apply to the current state (a failing `test`, a path that does not exist).')
       .consumes(type)
       .produces(...STRUCTURED)
       .body(Object)

@@ -1,8 +1,8 @@
 import { BadRequest, HttpError, MethodNotAllowed, ProblemType, ResponseEntity, type Router, validateWithSchema } from '../src';
-import { type User, type UserView, patchedUserSchema, userInputSchema } from './model/user';
+import { USER_FIELDS, type User, type UserView, patchedUserSchema, userInputSchema } from './model/user';
 import { commit, expectRead, expectationOf, validatorsOf } from './http/conditional-write';
 import { PATCH_TYPES, applyPatchDocument } from './http/patch-document';
-import { READABLE, STRUCTURED, USER_ID_PATTERN, checkFields, existingUser, noSuchUser, project, viewOf } from './http/representations';
+import { READABLE, STRUCTURED, USER_ID_PATTERN, existingUser, noSuchUser, project, viewOf } from './http/representations';
 import { EVERY_USER_KEY, USERS_KEY, userKey } from './http/surrogate-keys';
 import type { ServiceStore } from './store/store';
 
@@ -36,13 +36,9 @@ export function userRoutes(api: Router, store: ServiceStore): void {
     .cache({ noCache: true })
     .surrogateKeys(EVERY_USER_KEY)
     .surrogateKeys(userKey)
-    .matrix('fields', { pathVar: 'id', array: true, required: false })
-    .etag(async (ctx) => {
-      // The handler's order: no such user is 404 before an unknown field is 400.
-      const validators = await read(ctx.path.id);
-      if (validators !== undefined) checkFields(ctx.matrix.fields);
-      return validators;
-    })
+    // An unknown field is a 400 of the binding, before the hook: never a 304.
+    .matrix('fields', { pathVar: 'id', array: true, required: false, values: USER_FIELDS })
+    .etag(async (ctx) => read(ctx.path.id))
     .handle(async (ctx) => {
       const entry = await existing(ctx.path.id);
       // The 200 carries the validators the hook read (ctx.validators): never newer than what is
@@ -52,6 +48,9 @@ export function userRoutes(api: Router, store: ServiceStore): void {
 
   api
     .put(USER_PATH)
+    .summary('Create or replace a user')
+    .description("The body's `id`, when it has one, must be the id in the URI (400 otherwise). Ids have at most 64 characters (400 otherwise).")
+    .responds(507, 'The store holds as many users as it may: delete users to make room.')
     .consumes(...READABLE)
     .body(userInputSchema)
     .surrogateKeys(USERS_KEY)
@@ -72,6 +71,8 @@ export function userRoutes(api: Router, store: ServiceStore): void {
   for (const type of PATCH_TYPES) {
     api
       .patch(USER_PATH)
+      .summary('Patch a user')
+      .responds(409, 'The JSON Patch does not apply to the current state (a failing `test`, a path that does not exist).')
       .consumes(type)
       .produces(...STRUCTURED)
       .xmlRoot('user')
@@ -105,7 +106,13 @@ export function userRoutes(api: Router, store: ServiceStore): void {
       return ResponseEntity.noContent();
     });
 
-  api.post(USER_PATH).handle(async (ctx) => {
+  api
+    .post(USER_PATH)
+    .summary('Never allowed: POST creates users at /users')
+    .responds(404, 'No such user (RFC 9110 section 15.5.5): POST to a named URL that does not exist.')
+    .responds(405, 'The user exists, but a named user cannot be posted to: `Allow` lists what it takes, without POST.')
+    .neverSucceeds()
+    .handle(async (ctx) => {
     await existing(ctx.path.id);
     throw new MethodNotAllowed(USER_METHODS, `POST creates users at /users; a named user cannot be posted to`, { type: ProblemType.methodNotAllowed });
   });

@@ -17,6 +17,8 @@ export function usersRoutes(api: Router, store: ServiceStore): void {
   // A form is read into the same schema as JSON and XML: the route opts in by naming the form type.
   api
     .post('/users')
+    .summary('Create a user')
+    .responds(507, 'The store holds as many users as it may: delete users to make room.')
     .consumes(...READABLE, 'application/x-www-form-urlencoded')
     .produces(...STRUCTURED)
     .xmlRoot('user')

@@ -16,7 +16,10 @@ const userFields = {
  * A user as a client sends it (POST, PUT): the id comes from the URI (PUT) or the server (POST);
  * an `id` in the body is allowed when it agrees. Unknown members are dropped.
  */
-export const userInputSchema = z.object({ id: z.string().optional(), ...userFields });
+export const userInputSchema = z.object({
+  id: z.string().optional().describe('Optional. PUT: must be the id in the URI (400 otherwise). POST: ignored, the server names the user.'),
+  ...userFields,
+});
 
 /** A user's writable fields after a patch: unknown members are an error. */
 export const patchedUserSchema = z.strictObject(userFields);
