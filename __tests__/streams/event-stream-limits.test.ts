@@ -107,6 +107,28 @@ underBothMounts('event stream bounds', (mount: Mount) => {
     expect((await opened(server, '/a', '127.0.0.2')).res.statusCode).toBe(200);
   });
 
+  it('closes the connection of a refused stream (Connection: close) rather than keep it as idle keep-alive', async () => {
+    const { server } = await serve({ maxStreams: 1 });
+    expect((await opened(server, '/a')).res.statusCode).toBe(200);
+    const { port } = server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: true });
+    try {
+      const refused = await new Promise<{ res: http.IncomingMessage; closed: Promise<void> }>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/a', agent, headers: { Accept: 'text/event-stream' } }, (res) => {
+          res.resume();
+          resolve({ res, closed: new Promise((done) => req.socket!.once('close', () => done())) });
+        });
+        req.on('error', reject);
+      });
+      expect(refused.res.statusCode).toBe(503);
+      expect(refused.res.headers.connection).toBe('close');
+      // The server ends the connection itself: the keep-alive agent would otherwise hold it open.
+      await refused.closed;
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it('counts only event streams: an NDJSON stream is not refused at the cap', async () => {
     const api = createRouter({ onError: () => undefined, eventStreams: { maxStreams: 1 } });
     api.get('/a').handle((ctx) => eventStream(quiet(ctx.signal, []), { keepAlive: 0 }));

@@ -59,8 +59,11 @@ export class OpenStreams {
     const counts = { total: this.#open.size, route: this.#perRoute.get(route) ?? 0, client: client === undefined ? undefined : (this.#perClient.get(client) ?? 0) };
     const refused = streamRefusal(counts, this.limits, this.#closing);
     if (refused !== undefined) {
-      // RFC 9110 section 15.6.4: unavailable for now; section 10.2.3: when to come back.
-      throw new HttpError(503, REFUSED[refused], { type: ProblemType.tooManyStreams, headers: { 'Retry-After': String(this.limits.retryAfter) }, extensions: { limit: refused } });
+      // RFC 9110 section 15.6.4: unavailable for now; section 10.2.3: when to come back. The
+      // connection closes with the answer (RFC 9112 section 9.6): a refused client would otherwise
+      // keep it open as idle keep-alive, holding a socket the cap is there to spare.
+      const headers = { 'Retry-After': String(this.limits.retryAfter), Connection: 'close' };
+      throw new HttpError(503, REFUSED[refused], { type: ProblemType.tooManyStreams, headers, extensions: { limit: refused } });
     }
     const held: Held = { route, client, end, timer: undefined };
     this.#open.add(held);
