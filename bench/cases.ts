@@ -19,6 +19,7 @@ import {
   MULTIPART_NAMELESS_PARTS,
   MULTIPART_ONE_FILE,
   LARGE_BOOKCASE_JSON_ESCAPED,
+  NESTED_ARRAYS_JSON,
   LARGE_BOOKCASE_XML,
   NORMAL_COOKIE,
   NUMBER_DIGITS_RUN,
@@ -399,6 +400,7 @@ export const CASES: readonly Case[] = [
       { id: 'xml-attribute-run', server: 'service-large', request: putBookcase('application/xml', XML_ATTRIBUTE_RUN), status: 400 },
       { id: 'json-bookcase', server: 'service-large', request: putBookcase('application/json', LARGE_BOOKCASE_JSON), status: 204 },
       { id: 'json-escaped', server: 'service-large', request: putBookcase('application/json', LARGE_BOOKCASE_JSON_ESCAPED), status: 204 },
+      { id: 'json-nested-arrays', server: 'service-large', request: putBookcase('application/json', NESTED_ARRAYS_JSON), status: 413 },
       { id: 'patch-one', server: 'service-large', request: patchBookcase(PATCH_ONE), status: 200, prepare: storeLargeBookcase, connections: 1 },
       { id: 'patch-moves', server: 'service-large', request: patchBookcase(PATCH_MOVES), status: 200, connections: 1 },
       // A small app of the library's: a number binding, and a string negotiated without `produces`.
@@ -428,6 +430,7 @@ export const CASES: readonly Case[] = [
       costs('1 MB of parts without Content-Disposition / a 1 MB one-file upload', 'upload-empty-parts', 'upload-one-file', 3),
       costs('1 MB of nameless parts / a 1 MB one-file upload', 'upload-nameless-parts', 'upload-one-file', 3),
       costs('1 MB JSON bookcase with a \\u escape / without', 'json-escaped', 'json-bookcase', 3),
+      costs('1 MB of arrays nested 1-61 deep (413) / a 1 MB JSON bookcase', 'json-nested-arrays', 'json-bookcase', 3),
       costs('199 cookies with a bad % / a normal Cookie', 'cookies-bad-percent', 'cookie', 3),
       costs('1,600 cookies with a bad % (431) / a normal Cookie', 'cookies-too-many', 'cookie', 3),
       costs('1 MB XML attribute run / GET of a user', 'xml-attribute-run', 'user-get'),

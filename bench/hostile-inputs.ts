@@ -89,3 +89,18 @@ export const NORMAL_COOKIE = 'session=abc123; theme=dark; lang=en';
 const badCookies = (count: number): string[] => Array.from({ length: count }, (_, i) => `${i.toString(36)}=%`);
 export const COOKIES_BAD_PERCENT = [...badCookies(100), 'session=abc123', ...badCookies(99)].join('; ');
 export const COOKIES_TOO_MANY = ['session=abc123', ...badCookies(1599)].join('; ');
+
+/**
+ * Issue 33: a megabyte of arrays nested 1 to 61 deep (within the depth limit), 400,000 of them,
+ * each an allocation for the parser: refused by the structure limit before it is parsed.
+ */
+export const NESTED_ARRAYS_JSON = (() => {
+  const items: string[] = [];
+  let length = 0;
+  for (let depth = 1; length < BODY_BYTES - 100; depth = (depth % 61) + 1) {
+    const item = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    items.push(item);
+    length += item.length + 1;
+  }
+  return `[${items.join(',')}]`;
+})();

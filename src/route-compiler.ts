@@ -1,7 +1,7 @@
 import { compileBinding } from './binding/value-binding';
 import type { ResponsePolicy } from './caching/response-policy';
 import { routeCaching } from './caching/route-caching';
-import { DEFAULT_MAX_DEPTH } from './converters/body-converter';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_STRUCTURES } from './converters/body-converter';
 import type { ConverterRegistry } from './converters/converter-registry';
 import type { RouteDeclaration, RouteTimeout, SurrogateKeySource } from './dsl/route-builder';
 import type { SurrogateKeyField } from './caching/surrogate-keys';
@@ -34,6 +34,7 @@ export interface RouterScope {
   readonly cache: ResponsePolicy | undefined;
   readonly bodyLimit: number | undefined;
   readonly maxDepth: number | undefined;
+  readonly maxStructures: number | undefined;
   readonly maxCookies: number | undefined;
   readonly timeout: RouteTimeout | undefined;
   /** The response fields the routes' surrogate keys go in. */
@@ -47,6 +48,7 @@ export interface ScopeOptions {
   readonly cache?: ResponsePolicy;
   readonly bodyLimit?: number;
   readonly maxDepth?: number;
+  readonly maxStructures?: number;
   readonly maxCookies?: number;
   readonly timeout?: RouteTimeout;
 }
@@ -72,6 +74,7 @@ export function innerScope(
     cache: options.cache ?? outer.cache,
     bodyLimit: options.bodyLimit ?? outer.bodyLimit,
     maxDepth: options.maxDepth ?? outer.maxDepth,
+    maxStructures: options.maxStructures ?? outer.maxStructures,
     maxCookies: options.maxCookies ?? outer.maxCookies,
     timeout: options.timeout ?? outer.timeout,
     surrogateKeyFields: options.surrogateKeyHeaders === undefined ? outer.surrogateKeyFields : surrogateKeyFields,
@@ -124,6 +127,7 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
     bodyShape: body.shape,
     bodyLimit: declaration.options.bodyLimit ?? scope.bodyLimit ?? DEFAULT_BODY_LIMIT,
     maxDepth: scope.maxDepth ?? DEFAULT_MAX_DEPTH,
+    maxStructures: scope.maxStructures ?? DEFAULT_MAX_STRUCTURES,
     maxCookies: scope.maxCookies ?? DEFAULT_MAX_COOKIES,
     readableTypes: readableTypes(registry, body.kind, mapping.consumes),
     formObjects: readsFormObjects(body.kind, mapping.consumes),

@@ -43,6 +43,13 @@ export interface RouterOptions extends MappingAttributes, DispatchOptions {
   /** How deeply a JSON or XML body may nest (default 64). */
   readonly maxDepth?: number;
   /**
+   * The most structures (objects and arrays) a JSON body may hold (default 20,000): more is
+   * answered 413, a problem of type `urn:represent:problem:body-too-large` with `exceeded:
+   * 'structures'`. Each costs the parser an allocation; the limit keeps a megabyte of small
+   * nested arrays near the cost of any other megabyte.
+   */
+  readonly maxStructures?: number;
+  /**
    * The most cookies a request's Cookie field may hold, read by a route that binds a cookie
    * (default 200): more is answered 431, a problem of type
    * `urn:represent:problem:too-many-cookies`.
@@ -143,6 +150,7 @@ export class Router<P extends string = '', T = {}> {
             cache: options.cache,
             bodyLimit: options.bodyLimit,
             maxDepth: options.maxDepth,
+            maxStructures: options.maxStructures,
             maxCookies: options.maxCookies,
             timeout: options.timeout,
             surrogateKeyFields: this.surrogateKeyFields,

@@ -9,6 +9,13 @@ import type { JsonSchemaLike } from './json-schema-shape';
  */
 export const DEFAULT_MAX_DEPTH = 64;
 
+/**
+ * How many structures (JSON objects and arrays) a request body may hold when the route does not
+ * say. A parser allocates one per structure: a megabyte of small nested arrays (400,000 of them)
+ * costs `JSON.parse` 7 times a flat megabyte and 36 times the service's 1 MB bookcase (5,802).
+ */
+export const DEFAULT_MAX_STRUCTURES = 20_000;
+
 /** What a converter needs to read one request body. */
 export interface ReadOptions {
   /** The request's Content-Type, with its parameters (`charset`). */
@@ -17,6 +24,11 @@ export interface ReadOptions {
   readonly kind: BodyKind;
   /** The deepest nesting accepted; deeper bodies are answered with 400. */
   readonly maxDepth: number;
+  /**
+   * The most structures (JSON objects and arrays) accepted; a body with more is answered 413.
+   * Default {@link DEFAULT_MAX_STRUCTURES}.
+   */
+  readonly maxStructures?: number;
   /**
    * The shape of the value the route expects, as JSON Schema. Formats whose values are all text
    * (XML, CSV) use it to turn strings into numbers and booleans and single elements into arrays;

@@ -2,7 +2,7 @@
  * Body converters: request bodies into handler values and returned values into response bodies,
  * per media type (the spec's "Default body converters"), plus the registry that picks one.
  */
-export { DEFAULT_MAX_DEPTH } from './body-converter';
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_STRUCTURES } from './body-converter';
 export type { BodyConverter, ReadOptions, WriteOptions, WrittenBody } from './body-converter';
 export { BODY_KINDS, bodyKindOf, valueKindOf } from './body-kind';
 export type { BodyKind, BodyKindToken, BodyTypeOf } from './body-kind';

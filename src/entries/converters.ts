@@ -23,6 +23,7 @@ export {
   valueKindOf,
   shapeOf,
   DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_STRUCTURES,
   mediaTypes,
   supportsRead,
   supportsWrite,

@@ -41,7 +41,7 @@ async function readWhole(exchange: Exchange, converter: BodyConverter, contentTy
   const { body: raw, mediaType } = req.readableEnded
     ? bodyReadBefore(req, contentType, route.bodyLimit)
     : { body: await readRawBody(req, route.bodyLimit), mediaType: contentType };
-  return converter.read(raw, { mediaType, kind: route.bodyKind, maxDepth: route.maxDepth, ...(route.bodyShape !== undefined && { shape: route.bodyShape }) });
+  return converter.read(raw, { mediaType, kind: route.bodyKind, maxDepth: route.maxDepth, maxStructures: route.maxStructures, ...(route.bodyShape !== undefined && { shape: route.bodyShape }) });
 }
 
 /**
@@ -55,7 +55,7 @@ async function readStreamed(exchange: Exchange, readStream: NonNullable<BodyConv
   const limit = route.bodyLimit;
   // A route that reads the parts as they arrive gets them before the body's end: what fails later is refused as here.
   const handOn = route.body === MultipartParts ? { refine: (error: unknown) => refused(req, error, limit) } : undefined;
-  const options = { kind: route.bodyKind, maxDepth: route.maxDepth, limit, afterResponse: (task: () => Promise<void>) => afterResponse(res, task), ...(handOn !== undefined && { handOn }) };
+  const options = { kind: route.bodyKind, maxDepth: route.maxDepth, maxStructures: route.maxStructures, limit, afterResponse: (task: () => Promise<void>) => afterResponse(res, task), ...(handOn !== undefined && { handOn }) };
   if (req.readableEnded) {
     const { body, mediaType } = bodyReadBefore(req, contentType, limit);
     return readStream(Readable.from([body]), { ...options, mediaType });

@@ -57,6 +57,8 @@ export interface Route {
   readonly bodyShape: JsonSchemaLike | undefined;
   readonly bodyLimit: number;
   readonly maxDepth: number;
+  /** The most objects and arrays a JSON body may hold (the router's `maxStructures`). */
+  readonly maxStructures: number;
   /** The most cookies a Cookie field may hold when the route binds a cookie (the router's `maxCookies`). */
   readonly maxCookies: number;
   /** Whether form bodies are read into the object body (only when consumes names the form type). */

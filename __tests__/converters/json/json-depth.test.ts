@@ -1,7 +1,10 @@
 import fc from 'fast-check';
-import { jsonDepthViolation, mayContainForbiddenKey } from '../../../src/converters/json/json-depth';
+import { mayContainForbiddenKey, scanJsonNesting } from '../../../src/converters/json/json-depth';
 
-/** The character-by-character scan jsonDepthViolation replaced: the reference it must agree with. */
+/** The offset of the first level deeper than `maxDepth`, or -1. */
+const jsonDepthViolation = (text: string, maxDepth: number): number => (scanJsonNesting(text, maxDepth, Infinity).exceeded === 'depth' ? scanJsonNesting(text, maxDepth, Infinity).offset : -1);
+
+/** The character-by-character scan scanJsonNesting replaced: the reference it must agree with. */
 function reference(text: string, maxDepth: number): number {
   let depth = 0;
   let inString = false;
@@ -18,7 +21,7 @@ function reference(text: string, maxDepth: number): number {
   return -1;
 }
 
-describe('jsonDepthViolation(text, maxDepth)', () => {
+describe('scanJsonNesting(text, maxDepth, Infinity)', () => {
   it.each<[string, number, number]>([
     ['{"a":[1,2]}', 2, -1],
     ['{"a":[1,2]}', 1, 5],
@@ -40,6 +43,58 @@ describe('jsonDepthViolation(text, maxDepth)', () => {
         expect(jsonDepthViolation(value, maxDepth)).toBe(reference(value, maxDepth));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+/** The objects and arrays of a parsed JSON value, however deep. */
+function structuresOf(value: unknown): number {
+  if (Array.isArray(value)) return 1 + value.reduce((sum: number, item) => sum + structuresOf(item), 0);
+  if (typeof value === 'object' && value !== null) return 1 + Object.values(value).reduce((sum: number, item) => sum + structuresOf(item), 0);
+  return 0;
+}
+
+describe('scanJsonNesting(text, maxDepth, maxStructures)', () => {
+  it.each<[string, number, 'depth' | 'structures' | undefined, number, number]>([
+    ['{"a":[1,2],"b":{}}', 3, undefined, -1, 3],
+    ['{"a":[1,2],"b":{}}', 2, 'structures', 15, 2],
+    ['[[],[],[]]', 4, undefined, -1, 4],
+    ['[[],[],[]]', 3, 'structures', 7, 3],
+    ['[]', 0, 'structures', 0, 0],
+    ['"[{[{"', 0, undefined, -1, 0],
+    ['["[", "{", "\\\\", {}]', 1, 'structures', 17, 1],
+    ['["\\"[{", {}]', 2, undefined, -1, 2],
+    ['["\\\\\\"[", []]', 1, 'structures', 10, 1],
+    ['{"k\\u005b": "\\u007b", "v": []}', 2, undefined, -1, 2],
+    ['"unterminated [[[', 0, undefined, -1, 0],
+    ['[[[[', 10, 'depth', 3, 3],
+  ])('scans %j with at most %i structures: %s at %i, %i counted', (text, maxStructures, exceeded, offset, structures) => {
+    const maxDepth = text === '[[[[' ? 3 : 64;
+    expect(scanJsonNesting(text, maxDepth, maxStructures)).toEqual({ exceeded, offset, structures });
+  });
+
+  it('counts exactly the objects and arrays of the parsed value, strings and their escapes skipped', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.constantFrom<number | string | undefined>(undefined, 1, '\t'), (value, space) => {
+        const text = JSON.stringify(value, null, space);
+        const scan = scanJsonNesting(text, Infinity, Infinity);
+        expect(scan.exceeded).toBeUndefined();
+        expect(scan.structures).toBe(structuresOf(JSON.parse(text)));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuses at the structure one past the limit, and at no other', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.nat({ max: 30 }), (value, maxStructures) => {
+        const text = JSON.stringify(value);
+        const count = structuresOf(value);
+        const scan = scanJsonNesting(text, Infinity, maxStructures);
+        expect(scan.exceeded).toBe(count > maxStructures ? 'structures' : undefined);
+        if (scan.exceeded !== undefined) expect('[{').toContain(text[scan.offset]);
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -1,8 +1,10 @@
 import type { MediaType } from '../../http/media-type';
-import type { BodyConverter, ReadOptions, WriteOptions, WrittenBody } from '../body-converter';
+import { type BodyConverter, DEFAULT_MAX_STRUCTURES, type ReadOptions, type WriteOptions, type WrittenBody } from '../body-converter';
 import type { BodyKind } from '../body-kind';
+import { ContentTooLarge } from '../../errors/http-error';
+import { ProblemType } from '../../errors/problem-types';
 import { DEFAULT_CHARSET, charsetOf, decodeText, encodeText } from '../charset';
-import { jsonDepthViolation, mayContainForbiddenKey } from './json-depth';
+import { mayContainForbiddenKey, scanJsonNesting } from './json-depth';
 import { locateJsonError } from './json-syntax-error';
 import { lineAndColumn, malformedBody, rejectedBody } from '../malformed-body';
 import { concreteWriteType, contentTypeOf, mediaTypes, supportsRead, supportsWrite } from '../media-type-support';
@@ -26,8 +28,9 @@ interface WriteTarget {
  * Objects (any JSON value) from and to `application/json` and every `application/*+json`
  * (RFC 8259; the suffix, RFC 6839 section 3.1), and strings to them, as JSON strings (a string
  * is a JSON text, RFC 8259 section 2): a string read from JSON is its raw text (the text
- * converter reads it first). Reading refuses bodies nested deeper than the
- * limit and drops the keys `__proto__`, `constructor` and `prototype` wherever they occur.
+ * converter reads it first). Reading refuses bodies nested deeper than the depth limit (400) or
+ * holding more objects and arrays than the structure limit (413), and drops the keys `__proto__`,
+ * `constructor` and `prototype` wherever they occur.
  */
 export class JsonConverter implements BodyConverter {
   readonly name = 'json';
@@ -50,8 +53,10 @@ export class JsonConverter implements BodyConverter {
     // RFC 8259 section 8.1: JSON is UTF-8; a charset parameter has no effect on compliant
     // recipients, but one that says otherwise is honoured, as senders that add it mean it.
     const text = decodeText(body, charsetOf(options.mediaType) ?? DEFAULT_CHARSET, 'JSON');
-    const tooDeep = jsonDepthViolation(text, options.maxDepth);
-    if (tooDeep !== -1) throw rejectedBody('JSON', `it nests deeper than ${options.maxDepth} levels (at position ${tooDeep})`);
+    const maxStructures = options.maxStructures ?? DEFAULT_MAX_STRUCTURES;
+    const scan = scanJsonNesting(text, options.maxDepth, maxStructures);
+    if (scan.exceeded === 'depth') throw rejectedBody('JSON', `it nests deeper than ${options.maxDepth} levels (at position ${scan.offset})`);
+    if (scan.exceeded === 'structures') throw tooManyStructures(maxStructures, scan.offset);
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -100,4 +105,16 @@ function malformedJson(text: string, error: unknown): Error {
   const located = locateJsonError(text);
   if (located === undefined) return malformedBody('JSON', error.message, undefined, error);
   return malformedBody('JSON', located.reason, { offset: located.offset, ...lineAndColumn(text, located.offset) }, error);
+}
+
+/**
+ * The 413 for a body of more objects and arrays than the limit: each costs the parser an
+ * allocation, so the count is a size like the body's bytes (RFC 9110 section 15.5.14), answered as
+ * the multipart limits are, naming the limit passed (`exceeded`) and its value (`limit`).
+ */
+function tooManyStructures(limit: number, offset: number): ContentTooLarge {
+  return new ContentTooLarge(`The JSON body holds more objects and arrays than the limit of ${limit} (the one past it at position ${offset})`, {
+    type: ProblemType.bodyTooLarge,
+    extensions: { limit, exceeded: 'structures' },
+  });
 }

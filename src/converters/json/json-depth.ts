@@ -1,24 +1,37 @@
 import { FORBIDDEN_KEY_NAMES } from '../prototype-safety';
 
+/** What one pass of {@link scanJsonNesting} over a JSON text found. */
+export interface NestingScan {
+  /** The limit the text passed (`depth` or `structures`), or `undefined` when it keeps within both. */
+  readonly exceeded: 'depth' | 'structures' | undefined;
+  /** The offset of the `[` or `{` that passed it; -1 when none did. */
+  readonly offset: number;
+  /** The structures (each `[` and `{` outside strings) counted: every one of the text's when none passed a limit. */
+  readonly structures: number;
+}
+
 /**
- * The offset of the first `[` or `{` that opens a level deeper than `maxDepth`, or -1. One pass
- * over the text that skips string contents; it runs before `JSON.parse`, so a body such as a
- * megabyte of `[` is refused without building anything. A string's end is found with `indexOf`:
- * most of a large JSON body is string contents, skipped without a step of JavaScript per
- * character. (No regular expression: V8 would keep the last text one matched alive.)
+ * Finds the first `[` or `{` that opens a level deeper than `maxDepth` or a structure beyond
+ * `maxStructures`. One pass over the text that skips string contents; it runs before `JSON.parse`,
+ * so a body such as a megabyte of `[` or of `[[],[],...]` is refused without building anything.
+ * A string's end is found with `indexOf`: most of a large JSON body is string contents, skipped
+ * without a step of JavaScript per character. (No regular expression: V8 would keep the last text
+ * one matched alive.) An unterminated string ends the scan: `JSON.parse` refuses the text.
  */
-export function jsonDepthViolation(text: string, maxDepth: number): number {
+export function scanJsonNesting(text: string, maxDepth: number, maxStructures: number): NestingScan {
   let depth = 0;
+  let structures = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22 /* " */) {
       i = stringEnd(text, i);
-      if (i === -1) return -1;
+      if (i === -1) break;
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
-      if (++depth > maxDepth) return i;
+      if (++depth > maxDepth) return { exceeded: 'depth', offset: i, structures };
+      if (++structures > maxStructures) return { exceeded: 'structures', offset: i, structures: structures - 1 };
     } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
   }
-  return -1;
+  return { exceeded: undefined, offset: -1, structures };
 }
 
 /**
