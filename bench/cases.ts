@@ -3,6 +3,7 @@
  * and the same-round ratios with their targets.
  */
 import { DEVELOPMENT_TOKENS } from '../routes/auth/accounts';
+import { subscribe } from './event-subscribers';
 import { send } from './harness';
 import { BROWSER_ACCEPT } from './fixtures';
 import { LARGE_JSON, SMALL_JSON, SMALL_XML } from './payloads';
@@ -170,6 +171,22 @@ const BOOKCASE_GET = get('/bookcase', { accept: 'application/json' });
  * compare-and-set, the commit on disk. One connection: writes take turns on the clock row anyway.
  */
 const BOOKCASE_PUT: RequestSpec = { method: 'PUT', path: '/bookcase', headers: { 'content-type': 'application/json', 'if-match': '*', ...AS_ADMIN }, body: JSON.stringify({ name: 'Hall [<id>]', books: [] }), idReplacement: true };
+/** The subscribers of the fan-out variant: each write is sent to every one of them. */
+const SUBSCRIBERS = 999;
+/** A write of user 1: a change, sent as an event to every subscriber of GET /users/events. */
+const USER_PUT: RequestSpec = {
+  method: 'PUT',
+  path: '/users/1',
+  headers: { 'content-type': 'application/json', accept: 'application/json', ...AS_ADMIN },
+  body: JSON.stringify({ name: 'Ada [<id>]', email: 'ada@example.com', role: 'admin' }),
+  // A new name each time: a PUT of what is stored changes nothing, and sends no event.
+  idReplacement: true,
+};
+/** Opens the subscribers' streams from a process of their own, whose CPU is not the server's. */
+const subscribed = async (origin: string): Promise<Record<string, string>> => {
+  await subscribe(origin, '/users/events', SUBSCRIBERS);
+  return {};
+};
 const STORES = ['memory', 'sqlite', 'postgres'] as const;
 
 /** Server CPU time per request: a hostile request may cost at most three times its normal counterpart. */
@@ -403,6 +420,9 @@ export const CASES: readonly Case[] = [
       { id: 'json-nested-arrays', server: 'service-large', request: putBookcase('application/json', NESTED_ARRAYS_JSON), status: 413 },
       { id: 'patch-one', server: 'service-large', request: patchBookcase(PATCH_ONE), status: 200, prepare: storeLargeBookcase, connections: 1 },
       { id: 'patch-moves', server: 'service-large', request: patchBookcase(PATCH_MOVES), status: 200, connections: 1 },
+      // Issue 33 item 10: a write whose change goes to 999 open event streams, against one to none.
+      { id: 'user-put', server: 'service-unsubscribed', request: USER_PUT, status: 204, connections: 1 },
+      { id: 'user-put-999', server: 'service-subscribed', request: USER_PUT, status: 204, prepare: subscribed, connections: 1 },
       // A small app of the library's: a number binding, and a string negotiated without `produces`.
       { id: 'item-get', server: 'dsl-hostile', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
       { id: 'number', server: 'dsl-hostile', request: get('/numbers?x=12.5e3'), status: 200 },
@@ -431,6 +451,7 @@ export const CASES: readonly Case[] = [
       costs('1 MB of nameless parts / a 1 MB one-file upload', 'upload-nameless-parts', 'upload-one-file', 3),
       costs('1 MB JSON bookcase with a \\u escape / without', 'json-escaped', 'json-bookcase', 3),
       costs('1 MB of arrays nested 1-61 deep (413) / a 1 MB JSON bookcase', 'json-nested-arrays', 'json-bookcase', 3),
+      costs('A user PUT with 999 event subscribers / with none', 'user-put-999', 'user-put', 3),
       costs('199 cookies with a bad % / a normal Cookie', 'cookies-bad-percent', 'cookie', 3),
       costs('1,600 cookies with a bad % (431) / a normal Cookie', 'cookies-too-many', 'cookie', 3),
       costs('1 MB XML attribute run / GET of a user', 'xml-attribute-run', 'user-get'),

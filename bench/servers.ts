@@ -14,7 +14,7 @@ import path from 'node:path';
 import express from 'express';
 import { Builder } from 'xml2js';
 import type { ServiceStore } from '../routes/store/store';
-import { type HookSet, Unauthorized, createRouter, hooks, type Router } from '../src';
+import { type EventStreamLimits, type HookSet, Unauthorized, createRouter, hooks, type Router } from '../src';
 import { RedisStore, TieredStore, cache } from '../src/entries/cache';
 import { BROWSER_ACCEPT, VERSION, itemFor } from './fixtures';
 
@@ -319,12 +319,20 @@ function expressHooks(): Server {
  * hits would cost less than any request), with the development accounts (the bench runs under
  * NODE_ENV=production, which refuses them by default): the cases' writes send their admin token.
  */
-function service(store?: ServiceStore): Server {
+function service(store?: ServiceStore, eventStreams?: EventStreamLimits): Server {
   const { createApp } = require('../routes/app') as typeof import('../routes/app');
   const { serviceAccounts } = require('../routes/auth/accounts') as typeof import('../routes/auth/accounts');
   const { createLogger } = require('../routes/http/request-logger') as typeof import('../routes/http/request-logger');
-  return listener(createApp({ cache: false, logger: createLogger({ LOG_LEVEL: 'silent' }), accounts: serviceAccounts({}), ...(store !== undefined && { store }) }).app);
+  return listener(
+    createApp({ cache: false, logger: createLogger({ LOG_LEVEL: 'silent' }), accounts: serviceAccounts({}), ...(store !== undefined && { store }), ...(eventStreams !== undefined && { eventStreams }) }).app,
+  );
 }
+
+/**
+ * The service with room for the fan-out variants' subscribers: 1,000 event streams from the one
+ * address they all come from (the service's default is 20 per address).
+ */
+const SUBSCRIBABLE: EventStreamLimits = { maxStreams: 1000, maxStreamsPerRoute: 1000, maxStreamsPerClient: 1000 };
 
 /** The service on SQLite, in a data folder of its own that goes when the process exits. */
 async function serviceOnSqlite(): Promise<Server> {
@@ -402,6 +410,9 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'service-postgres': serviceOnPostgres,
   // A second process of the service, whose bookcase the hostile case fills with a megabyte.
   'service-large': () => service(),
+  // Two processes of the service for the event fan-out: one whose stream has 999 subscribers, one without.
+  'service-subscribed': () => service(undefined, SUBSCRIBABLE),
+  'service-unsubscribed': () => service(undefined, SUBSCRIBABLE),
 };
 
 export type { IncomingMessage };
