@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     method: variant.request.method,
     headers: { ...variant.request.headers, ...headers },
     ...(variant.request.body !== undefined && { body: variant.request.body }),
+    ...(variant.request.idReplacement === true && { idReplacement: true }),
     connections: 10,
     duration: Number(seconds),
   });
