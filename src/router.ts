@@ -43,7 +43,7 @@ export interface RouterOptions extends MappingAttributes, DispatchOptions {
   /** How deeply a JSON or XML body may nest (default 64). */
   readonly maxDepth?: number;
   /**
-   * The most structures (objects and arrays) a JSON body may hold (default 20,000): more is
+   * The most structures (objects and arrays) a JSON body may hold (default 50,000): more is
    * answered 413, a problem of type `urn:represent:problem:body-too-large` with `exceeded:
    * 'structures'`. Each costs the parser an allocation; the limit keeps a megabyte of small
    * nested arrays near the cost of any other megabyte.
