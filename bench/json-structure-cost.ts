@@ -4,7 +4,7 @@
  * structure limit (refused) and without it (what they cost before), and the worst body the
  * default limit accepts (its structures nested arrays, the rest a string).
  */
-import { LARGE_BOOKCASE_JSON, NESTED_ARRAYS_JSON } from './hostile-inputs';
+import { LARGE_BOOKCASE_JSON, NESTED_ARRAYS_JSON, nestedArrays } from './hostile-inputs';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_STRUCTURES } from '../src/converters/body-converter';
 import { JsonConverter } from '../src/converters/json/json-converter';
 import { parseMediaType } from '../src/http/media-type';
@@ -29,13 +29,7 @@ async function cost(text: string, maxStructures: number): Promise<number> {
 
 /** Arrays nested 1 to 61 deep, `structures` of them in all, the rest of the megabyte one string. */
 function nestedWithin(structures: number): string {
-  const items: string[] = [];
-  for (let left = structures - 1, depth = 1; left > 0; depth = (depth % 61) + 1) {
-    const levels = Math.min(depth, left);
-    items.push(`${'['.repeat(levels)}${']'.repeat(levels)}`);
-    left -= levels;
-  }
-  const arrays = items.join(',');
+  const arrays = nestedArrays(structures - 1);
   return `[${arrays},"${'x'.repeat(Math.max(0, SIZE - arrays.length - 5))}"]`;
 }
 
