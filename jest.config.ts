@@ -11,6 +11,9 @@ import type { Config } from 'jest';
  * - `package`: the package as its users get it: packed and installed in scratch apps, the
  *   examples, installs from git, TypeDoc, the docs' code blocks, and the compiler's view of its types.
  *
+ * Type tests (__tests__/types/*.test-d.ts) are no jest tests: `expectTypeOf` checks nothing at run
+ * time, so `npm run typecheck` checks them, as part of `npm test`.
+ *
  * A test file belongs to `servers` or `package` by the lists below, to `quick` otherwise: a new test
  * that starts a server or a process joins `servers`, one that packs or runs the compiler `package`.
  */
@@ -46,7 +49,7 @@ const SERVERS = [
   'bench/harness',
 ];
 
-const PACKAGE = ['package/', 'examples/', 'docs/', 'types/', 'routes/typed-client'];
+const PACKAGE = ['package/', 'examples/', 'docs/', 'routes/typed-client'];
 
 /** A regular expression for the test files named (a folder ends with `/`) under __tests__. */
 const files = (names: readonly string[]): string =>

@@ -134,3 +134,28 @@ describe('a route declared without .handle()', () => {
     expect((await request(app).get('/books/1?fields=a')).body).toEqual({ id: '1', fields: 'a' });
   });
 });
+
+/**
+ * What the types refuse (__tests__/types/dsl-types.test-d.ts) is refused at run time too, for
+ * callers in JavaScript or past a cast.
+ */
+describe('a declaration the types refuse', () => {
+  it('makes mount() throw when given anything but a router', () => {
+    const outer = createRouter({ path: '/api' });
+    // @ts-expect-error: only a router mounts
+    expect(() => outer.mount('/x', {})).toThrow('only a router made by createRouter() can be mounted');
+  });
+
+  it('makes .body() throw for a class that names no body kind', () => {
+    class Note {
+      words(): number {
+        return 0;
+      }
+    }
+    const api = createRouter();
+    // @ts-expect-error: a body is never an instance of Date, so Date is no body token
+    expect(() => api.post('/date').body(Date).handle(() => undefined)).toThrow('.body(Date) names no body kind');
+    // @ts-expect-error: nor of a class of the application's
+    expect(() => api.post('/note').body(Note).handle(() => undefined)).toThrow('Declare .body(Object) for a plain object, or a Standard Schema');
+  });
+});

@@ -1,5 +1,6 @@
 /**
- * Type tests of the per-request state: `npm test` runs `tsc --noEmit` over this file, so a wrong
+ * Type tests of the per-request state: `npm run typecheck` (tsc, which `npm test` runs first) checks
+ * this file, which jest does not run (`.test-d.ts`: `expectTypeOf` checks nothing at run time), so a wrong
  * inference fails the build; the `@ts-expect-error` lines prove that wrong uses do not compile.
  */
 import { expectTypeOf } from 'expect-type';

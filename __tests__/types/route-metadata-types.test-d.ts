@@ -1,5 +1,6 @@
 /**
- * Type tests of `.returns(schema)`: `npm test` runs `tsc --noEmit` over this file, so a handler
+ * Type tests of `.returns(schema)`: `npm run typecheck` (tsc, which `npm test` runs first) checks
+ * this file, which jest does not run (`.test-d.ts`: `expectTypeOf` checks nothing at run time), so a handler
  * whose answer the schema does not describe fails the build. The `@ts-expect-error` lines prove it.
  */
 import { expectTypeOf } from 'expect-type';

@@ -1,6 +1,7 @@
 /**
- * Type tests: `npm test` runs `tsc --noEmit` over this file, so a wrong inference fails the build.
- * The `@ts-expect-error` lines prove that wrong uses do not compile.
+ * Type tests: `npm run typecheck` (tsc, which `npm test` runs first) checks this file, which jest
+ * does not run (`.test-d.ts`: `expectTypeOf` checks nothing at run time), so a wrong inference
+ * fails the build. The `@ts-expect-error` lines prove that wrong uses do not compile.
  */
 import { expectTypeOf } from 'expect-type';
 import { z } from 'zod';
@@ -198,8 +199,8 @@ describe('handler context types', () => {
     const authed = createRouter().use(hooks<{ user: string }>({ preHandler: (ctx) => ctx.set('user', 'ann') }));
     authed.get('/me').handle((ctx) => expectTypeOf(ctx.state.user).toEqualTypeOf<string>());
     expectTypeOf(outer.mount('/t', tenants).mount('/a', authed)).toEqualTypeOf<typeof outer>();
-    // @ts-expect-error: only a router mounts (and the router checks it when called)
-    expect(() => outer.mount('/x', {})).toThrow('only a router made by createRouter() can be mounted');
+    // @ts-expect-error: only a router mounts (and the router checks it when called: router/declaration-forms.test.ts)
+    outer.mount('/x', {});
   });
 
   it('types the body from a kind token or a Standard Schema', () => {
@@ -220,9 +221,9 @@ describe('handler context types', () => {
       }
     }
     // @ts-expect-error: a body is never an instance of Date, so Date is no body token
-    expect(() => api.post('/date').body(Date).handle(() => undefined)).toThrow('.body(Date) names no body kind');
-    // @ts-expect-error: nor of a class of the application's
-    expect(() => api.post('/note').body(Note).handle(() => undefined)).toThrow('Declare .body(Object) for a plain object, or a Standard Schema');
+    api.post('/date').body(Date);
+    // @ts-expect-error: nor of a class of the application's (both refused at run time too: router/declaration-forms.test.ts)
+    api.post('/note').body(Note);
   });
 
   it('types the declarative form the same way', () => {
