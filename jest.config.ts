@@ -1,7 +1,7 @@
 import type { Config } from 'jest';
 
 /**
- * The suite in three kinds, jest projects that one `jest` run (`npm test`) runs side by side, one
+ * The suite in four kinds, jest projects that one `jest` run (`npm test`) runs side by side, one
  * test file per worker:
  *
  * - `quick`: pure rules as tables and HTTP answered in process (supertest): `npm run test:quick`,
@@ -10,12 +10,16 @@ import type { Config } from 'jest';
  *   service started as `npm start` does (a child process, SQLite files, the cluster).
  * - `package`: the package as its users get it: packed and installed in scratch apps, the
  *   examples, installs from git, TypeDoc, the docs' code blocks, and the compiler's view of its types.
+ * - `slow`: sweeps that must be big to prove anything, each CPU-bound for tens of seconds: every
+ *   reader fed hostile input up to its limit, its work counted (a quadratic reader shows only at
+ *   size), and every regular expression of the sources rated by recheck.
  *
  * Type tests (__tests__/types/*.test-d.ts) are no jest tests: `expectTypeOf` checks nothing at run
  * time, so `npm run typecheck` checks them, as part of `npm test`.
  *
- * A test file belongs to `servers` or `package` by the lists below, to `quick` otherwise: a new test
- * that starts a server or a process joins `servers`, one that packs or runs the compiler `package`.
+ * A test file belongs to `servers`, `package` or `slow` by the lists below, to `quick` otherwise: a
+ * new test that starts a server or a process joins `servers`, one that packs or runs the compiler
+ * `package`, one that must sweep for tens of seconds `slow`.
  */
 const SERVERS = [
   // Redis (__tests__/setup/redis-server.ts)
@@ -51,6 +55,8 @@ const SERVERS = [
 
 const PACKAGE = ['package/', 'examples/', 'docs/', 'routes/typed-client'];
 
+const SLOW = ['security/reader-linear-work', 'security/xml-linear-work', 'security/regex-redos'];
+
 /** A regular expression for the test files named (a folder ends with `/`) under __tests__. */
 const files = (names: readonly string[]): string =>
   `/__tests__/(${names.map((name) => (name.endsWith('/') ? `${name}.*` : name)).join('|')})\\.test\\.ts$`;
@@ -75,8 +81,9 @@ const shared: Config = {
 
 const config: Config = {
   projects: [
-    { ...shared, displayName: 'quick', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', files(SERVERS), files(PACKAGE)] },
+    { ...shared, displayName: 'quick', testMatch: ['**/*.test.ts'], testPathIgnorePatterns: ['/node_modules/', files(SERVERS), files(PACKAGE), files(SLOW)] },
     { ...shared, displayName: 'servers', testRegex: files(SERVERS) },
+    { ...shared, displayName: 'slow', testRegex: files(SLOW) },
     {
       ...shared,
       displayName: 'package',

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * A jest reporter that prints, after the run, how long each project (jest.config.ts: quick,
- * servers, package) took: from its first test file's start to its last one's end (the projects run
+ * servers, package, slow) took: from its first test file's start to its last one's end (the projects run
  * side by side, so these overlap), the time its files took added up, and its files and tests; then
  * the ten slowest test files. CommonJS and plain JavaScript: jest loads reporters without
  * transforming them.
