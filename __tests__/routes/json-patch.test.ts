@@ -179,12 +179,14 @@ describe('applyJsonPatch(target, patch): work, counted in steps (values copied, 
 
   it.each(patches)(`should take at most ${STEPS_PER_OPERATION} steps for each further operation, whatever the size of the bookcase: %s`, (_name, operation) => {
     const patch = (count: number) => Array.from({ length: count }, (_, i) => operation(i));
-    for (const books of [3_000, 30_000]) {
+    // Two sizes, the larger past the 2,000 operations (removes need the books): a splice or a copy
+    // of the list already costs thousands of steps an operation at the smaller, and the bound
+    // holding at both shows it does not grow with the bookcase.
+    for (const books of [3_000, 10_000]) {
       const further = stepsOf(books, patch(2_000)) - stepsOf(books, patch(1_000));
       expect(further).toBeLessThanOrEqual(STEPS_PER_OPERATION * 1_000);
     }
-    // Four patches applied to 30,000 books: 0.4 s alone, past jest's 5 s on a machine loaded ten times over.
-  }, 30_000);
+  });
 
   it('should take steps linear in the bookcase plus the operations for 1,000 moves in 10,000 books', () => {
     const moves = Array.from({ length: 1_000 }, (_, i) => ({ op: 'move', from: `/books/${spread(i)}`, path: '/books/0' }));
