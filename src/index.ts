@@ -43,6 +43,7 @@ export type { BindingOptions } from './binding/value-binding';
 export type { ValueType } from './binding/value-type';
 export { ResponseEntity } from './response-entity';
 export type { RouteInfo } from './routing/route';
+export type { RequestMessage, RouteStepMessage, CacheMessage, CacheOutcome, SelectedRoute, RouterMount } from './diagnostics/channels';
 export type { RouteMetadata, ReturnsOptions, Returned, ReturningHandler } from './dsl/route-metadata';
 export type { ReturnOf } from './dsl/map-declaration';
 export type {

@@ -161,5 +161,6 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
     hooks: runningPoints(declaredHooks),
     security: declaredHooks?.security ?? [],
     description: describeMapping(mapping),
+    declared: { template: mapping.template.text, methods: mapping.methods.methods },
   };
 }

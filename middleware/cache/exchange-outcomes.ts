@@ -1,4 +1,5 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type CacheMessage, cacheChannel } from '../../src/diagnostics/channels';
 
 /** How the cache answered a request, as the optional status header says it. */
 export type CacheStatus = 'HIT' | 'MISS' | 'REVALIDATED' | 'STALE';
@@ -14,9 +15,13 @@ type Marked = ServerResponse & Record<symbol, CacheStatus | undefined>;
 export class ExchangeOutcomes {
   readonly #mark = Symbol('represent.cache.outcome');
 
-  /** Records how the cache answered the exchange `res` belongs to. */
-  set(res: ServerResponse, status: CacheStatus): void {
+  /**
+   * Records how the cache answered the exchange `res` belongs to, and publishes it on
+   * `represent:cache` with the Cache-Status member it sends (`cacheStatus`), when someone listens.
+   */
+  set(req: IncomingMessage, res: ServerResponse, status: CacheStatus, cacheStatus: string | undefined): void {
     (res as Marked)[this.#mark] = status;
+    if (cacheChannel.hasSubscribers) cacheChannel.publish({ request: req, response: res, outcome: status, cacheStatus } satisfies CacheMessage);
   }
 
   /** How the cache answered the exchange `res` belongs to; `undefined` when it did not (yet). */

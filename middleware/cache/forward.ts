@@ -91,13 +91,12 @@ export function forward(cache: CacheContext, exchange: CacheExchange, forwarding
         // An answer that will not be stored answers none of the waiters: they go on by themselves
         // now, not once its body (a live stream's, perhaps never) has ended.
         if (!buffering) flight?.settle(undefined);
-        cache.outcomes.set(res, 'MISS');
         const added: (readonly [string, string])[] = [];
         if (fields[NOSNIFF_FIELD] === undefined) added.push(CONTENT_TYPE_OPTIONS);
         // `stored` only when the length says the body fits: a body of unknown length may outgrow the limit.
         const stored = buffering && length !== undefined;
         const ttl = stored ? ttlOnArrival(head.status, headers, requestTime, responseTime) : undefined;
-        added.push(...statusFields(cache, { status: 'MISS', fwd: LOOKUP_METHODS.has(method) ? fwd : 'method', fwdStatus: head.status, stored, ttl, key }));
+        added.push(...statusFields(cache, { status: 'MISS', fwd: LOOKUP_METHODS.has(method) ? fwd : 'method', fwdStatus: head.status, stored, ttl, key }, { req, res }));
         // What onEnd waits for (a shared store's write, or its invalidation) ends the answer.
         return { mode: buffering ? 'buffer' : 'pass', headers: added, holdEnd: buffering || isThenable(invalidated) };
       },

@@ -67,8 +67,7 @@ export function lookup(cache: CacheContext, exchange: CacheExchange, variants: r
   if (requestCc.onlyIfCached === true) {
     // RFC 9111 section 5.2.1.7: without a usable stored response, 504.
     options.flight?.settle(undefined);
-    cache.outcomes.set(res, 'MISS');
-    writeProblemFor(req, res, notCached(statusFields(cache, { status: 'MISS', detail: 'only-if-cached', key: exchange.key })));
+    writeProblemFor(req, res, notCached(statusFields(cache, { status: 'MISS', detail: 'only-if-cached', key: exchange.key }, exchange)));
     return;
   }
   const fwd = forwardReason({ storedUri: (variants?.length ?? 0) > 0, selected: entry !== undefined, stale });

@@ -40,7 +40,6 @@ export function answerStored(
     writers.end.call(res);
     return;
   }
-  cache.outcomes.set(res, answer.status);
   const { response, view } = entry;
   const names = res.getHeaderNames();
   const hadFields = names.length > 0;
@@ -57,7 +56,7 @@ export function answerStored(
   const ranged = notModified ? undefined : rangeOf(req, res, entry, writers);
   if (ranged?.kind === 'unsatisfiable') {
     // RFC 9110 section 15.5.17: 416, with the length of the representation.
-    const headers = Object.fromEntries([['Content-Range', unsatisfiedContentRange(response.body.byteLength)], ...statusFields(cache, { ...answer, ttl: view.lifetime - age })]);
+    const headers = Object.fromEntries([['Content-Range', unsatisfiedContentRange(response.body.byteLength)], ...statusFields(cache, { ...answer, ttl: view.lifetime - age }, { req, res })]);
     writeProblemFor(req, res, new HttpError(416, 'No range of the Range header overlaps the stored representation', { type: ProblemType.rangeNotSatisfiable, headers }));
     return;
   }
@@ -76,7 +75,7 @@ export function answerStored(
   const lines = own === undefined ? [...stored, 'Age', ageLine] : [...own.lines, ...withoutFields(stored, own.names), 'Age', ageLine];
   // The stored lines' X-Content-Type-Options is known per stored response; the app's set before, per answer.
   if ((notModified || !view.nosniff) && own?.names.has(NOSNIFF_FIELD) !== true) lines.push(...CONTENT_TYPE_OPTIONS);
-  pushStatusLines(cache, answer, lines, view.lifetime - age);
+  pushStatusLines(cache, answer, lines, { req, res }, view.lifetime - age);
   if (notModified) {
     writeHead(res, writers, 304, 'Not Modified', lines, hadFields);
     writers.end.call(res);

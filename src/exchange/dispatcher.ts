@@ -24,6 +24,7 @@ import { invokeRoute } from './route-invocation';
 import { resolveFormat } from './requested-format';
 import { presetHeaders } from './response-headers';
 import { send } from './send';
+import { endDispatch, publishRequestError, startRequest } from '../diagnostics/channels';
 
 /** What a problem is written for: the request, its response, and the request as the conditions read it. */
 type Failing = Pick<Exchange, 'incoming' | 'outgoing' | 'request'>;
@@ -82,6 +83,7 @@ function createDispatch(
   const configured = options.origin === undefined ? undefined : configuredOrigin(options.origin);
   const formats = options.formats === undefined ? undefined : compileFormats(options.formats);
   const fallthrough = options.fallthrough ?? true;
+  const mount = listener === undefined ? 'middleware' : 'wrap';
 
   /**
    * Gives a fault to the `onError` hooks in force (the router's `onError` option is the first),
@@ -117,6 +119,7 @@ function createDispatch(
       // after what was written has gone out (node holds a response's first writes until its
       // next tick, and that tick was queued before this one).
       process.nextTick(() => res.destroy());
+      publishRequestError(res, error);
       return;
     }
     try {
@@ -128,6 +131,8 @@ function createDispatch(
       onError(writing, req, res, points);
       res.destroy();
     }
+    // Once written: the response's status is the one the problem was answered with.
+    publishRequestError(res, error);
   }
 
   /**
@@ -149,10 +154,12 @@ function createDispatch(
    * Host, a format the URL names that the routes do not produce, a path no route matches.
    */
   function refuse(error: HttpError, req: IncomingMessage, res: ServerResponse, request: RequestInfo): true {
+    const traced = startRequest(req, res, mount);
     const points = hooks.points;
     const refusal: Refusal = { incoming: req, outgoing: res, request, error };
     if (points === undefined) writeRefusal(refusal);
     else new HookScope(req, res, points, express, passOn).arrive(refusal, writeRefusal, failRefusal);
+    endDispatch(traced);
     return true;
   }
 
@@ -275,15 +282,17 @@ function createDispatch(
       if (resolved.format !== undefined) request = createRequestInfo(request.method, url, req.headers, resolved.format);
     }
     if (candidates.length === 0) return fallthrough ? false : refuse(noRouteAt(url), req, res, request);
+    const traced = startRequest(req, res, mount);
     const exchange = new Exchange(req, res, request, candidates, segments, origin, last, express, passOn);
     exchange.streams = streams;
+    exchange.traced = traced !== undefined;
     const points = hooks.points;
-    if (points === undefined) {
-      answer(exchange);
-      return true;
+    if (points === undefined) answer(exchange);
+    else {
+      exchange.scope = new HookScope(req, res, points, express, passOn);
+      exchange.scope.arrive(exchange, answer, failArrival);
     }
-    exchange.scope = new HookScope(req, res, points, express, passOn);
-    exchange.scope.arrive(exchange, answer, failArrival);
+    endDispatch(traced);
     return true;
   };
 }

@@ -14,6 +14,7 @@ import type { ExpressPrototypes } from './request-exchange';
 import type { OpenStreams } from './open-streams';
 import { RequestCancellation, clientGone } from './request-cancellation';
 import { declareRouteCaching } from './route-caching-notice';
+import { publishRoute } from '../diagnostics/channels';
 
 /** The context a handler (and its route's `.etag()` hook) is called with, as the pipeline holds it. */
 export type Context = RequestContext<unknown, unknown, unknown, unknown, unknown, CurrentValidators | undefined, Record<string, unknown>>;
@@ -60,6 +61,8 @@ export class Exchange {
   mediaType: string | undefined = undefined;
   /** The clock when the route was selected: Date, Expires and the policy's second. */
   now = 0;
+  /** Whether the request's start was published on `represent:request` (someone listens). */
+  traced = false;
 
   /**
    * @param incoming - node's request (Express's under `router.middleware()`)
@@ -94,6 +97,7 @@ export class Exchange {
     this.mediaType = producedMediaType(route, this.request.accept);
     this.now = now;
     if (route.caching !== undefined) declareRouteCaching(this.outgoing, route.caching);
+    if (this.traced) publishRoute(this.outgoing, route.declared);
   }
 
   /**

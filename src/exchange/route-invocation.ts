@@ -17,6 +17,8 @@ import { surrogateKeyLines } from './surrogate-key-lines';
 import { isStreamBody, streamSourceOf } from '../streams/stream-source';
 import { writeStream } from './stream-writer';
 import { MultipartParts } from '../converters/multipart/multipart-parts';
+import { type RouteStepMessage, bodyChannel, handlerChannel } from '../diagnostics/channels';
+import { traceStep } from './traced-step';
 
 type Hook = (context: Context) => ValidatorSource | Promise<ValidatorSource>;
 
@@ -96,7 +98,8 @@ function answerFromHook(exchange: Exchange, answer: ValidatorSource): MaybePromi
 
 function readBodyAndHandle(exchange: Exchange): MaybePromise<void> {
   if (exchange.route.body === undefined) return handle(exchange);
-  return readRequestBody(exchange).then((body) => {
+  // Promise.resolve hands a native promise back as it is: the traced read is one already.
+  return Promise.resolve(traceStep(bodyChannel, () => stepMessage(exchange), () => readRequestBody(exchange))).then((body) => {
     (exchange.context as { body: unknown }).body = body;
     return body instanceof MultipartParts ? handleWhileReading(exchange, body) : handle(exchange);
   });
@@ -113,7 +116,7 @@ async function handleWhileReading(exchange: Exchange, parts: MultipartParts): Pr
   try {
     // Timed out while the parts were handed on: the body is not wanted any more.
     if (exchange.outgoing.headersSent) return await parts.abandon();
-    value = await exchange.route.handler(exchange.context);
+    value = await callHandler(exchange);
   } catch (error) {
     await parts.abandon();
     throw error;
@@ -126,7 +129,17 @@ function handle(exchange: Exchange): MaybePromise<void> {
   // The time limit answered (503/504) while the hook worked or the body arrived: the client was
   // told the request was not carried out, so the handler must not carry it out now.
   if (exchange.outgoing.headersSent) return;
-  return andThen(exchange.route.handler(exchange.context), writeResult, exchange);
+  return andThen(callHandler(exchange), writeResult, exchange);
+}
+
+/** Calls the route's handler with its context, under the `represent:handler` channel. */
+function callHandler(exchange: Exchange): MaybePromise<unknown> {
+  return traceStep(handlerChannel, () => stepMessage(exchange), () => exchange.route.handler(exchange.context));
+}
+
+/** What the route's steps publish: the request, the route as declared, the handler's context. */
+function stepMessage(exchange: Exchange): RouteStepMessage {
+  return { request: exchange.incoming, response: exchange.outgoing, route: exchange.route.declared, context: exchange.context };
 }
 
 function writeResult(exchange: Exchange, value: unknown): MaybePromise<void> {

@@ -15,6 +15,7 @@ import type { HookPoints } from './route-hooks';
 import type { HookSecurity } from '../dsl/hooks';
 import type { PathTemplate } from './path-template';
 import type { RequestMapping } from './request-mapping';
+import type { SelectedRoute } from '../diagnostics/channels';
 
 /** A handler as the dispatcher calls it; the DSL types it precisely for users. */
 export type AnyHandler = (context: RequestContext<unknown, unknown, unknown, unknown, unknown, unknown>) => unknown;
@@ -48,6 +49,8 @@ export interface Route {
   readonly security: readonly HookSecurity[];
   /** One line for the route table and error messages. */
   readonly description: string;
+  /** The route as the diagnostics channels name it: its full template and methods, as declared. */
+  readonly declared: SelectedRoute;
   /** The body converters of this route (the router's, possibly customised). */
   readonly registry: ConverterRegistry;
   /** What the declared body is read into. */
