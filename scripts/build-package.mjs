@@ -38,6 +38,15 @@ const ENTRIES = {
   cache: './src/entries/cache',
   testing: './src/entries/testing',
 };
+/**
+ * Entries bundled on their own, beside the one bundle: they load an optional peer dependency
+ * (represent/otel, @opentelemetry/api), which requiring `represent` must not. They share no class
+ * with the main bundle; what they share with it goes through Node's diagnostics channels, which
+ * are one per name in a process whichever copy opens them.
+ */
+const SEPARATE = {
+  otel: './src/entries/otel',
+};
 /** Dependencies carried inside the bundle, because jest's default set-up cannot require them. */
 const BUNDLED = new Set(['feed']);
 const declared = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
@@ -59,6 +68,20 @@ const dependencies = {
   },
 };
 
+/** How every bundle is built. */
+const BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  // No source map: the bundle is not minified, so a stack trace into it names the source's
+  // functions in the source's order; a map (1.4 MB with the sources it needs, the .ts files not
+  // being shipped) was more than half the unpacked package, read only under node --enable-source-maps.
+  sourcemap: false,
+  plugins: [dependencies],
+  logLevel: 'warning',
+};
+
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 vendorTypes();
@@ -72,17 +95,16 @@ await build({
     loader: 'ts',
   },
   outfile: join(root, 'dist/represent.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  // No source map: the bundle is not minified, so a stack trace into it names the source's
-  // functions in the source's order; a map (1.4 MB with the sources it needs, the .ts files not
-  // being shipped) was more than half the unpacked package, read only under node --enable-source-maps.
-  sourcemap: false,
-  plugins: [dependencies],
-  logLevel: 'warning',
+  ...BUNDLE_OPTIONS,
 });
+
+for (const [name, source] of Object.entries(SEPARATE)) {
+  await build({
+    entryPoints: [join(root, `${source}.ts`)],
+    outfile: join(root, `dist/${name}.js`),
+    ...BUNDLE_OPTIONS,
+  });
+}
 
 const bundle = createRequire(import.meta.url)(join(root, 'dist/represent.js'));
 for (const name of Object.keys(ENTRIES)) {
