@@ -1,3 +1,4 @@
+import { routeName } from './routing/route-name';
 import { compileBinding } from './binding/value-binding';
 import type { ResponsePolicy } from './caching/response-policy';
 import { routeCaching } from './caching/route-caching';
@@ -161,6 +162,6 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
     hooks: runningPoints(declaredHooks),
     security: declaredHooks?.security ?? [],
     description: describeMapping(mapping),
-    declared: { template: mapping.template.text, methods: mapping.methods.methods },
+    declared: { template: routeName(mapping.template), methods: mapping.methods.methods },
   };
 }

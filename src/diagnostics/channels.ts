@@ -10,8 +10,9 @@ export type RouterMount = 'middleware' | 'wrap';
 /** The route a request was given to, as declared. */
 export interface SelectedRoute {
   /**
-   * The route's full path template as declared, the router's prefix included (`/users/{id}`):
-   * the same for every request it answers, never the path sent. An Express mount path in front of
+   * The route's full path template, the router's prefix included, its placeholders named without
+   * their patterns (`/users/{id}` for `/users/{id:\d+}`, `/files/{*rest}`): the same for every
+   * request it answers, never the path sent. An Express mount path in front of
    * `router.middleware()` (`app.use('/api', ...)`) is not part of it.
    */
   readonly template: string;
