@@ -11,8 +11,11 @@
  * The data lives in SQLite, `./data/represent.sqlite` (`DATA_DIR` names another folder; created and
  * seeded on first start), or in PostgreSQL when `DATABASE_URL` is set. Writes need the bearer token
  * of an admin account: `ADMIN_TOKEN` (and `USER_TOKEN` for a read-only account), the published
- * development tokens when unset, which `NODE_ENV=production` refuses (exit 1).
+ * development tokens when unset, which `NODE_ENV=production` refuses (exit 1). Traces and metrics
+ * go over OTLP when `OTEL_EXPORTER_OTLP_ENDPOINT` is set (routes/README.md, "Traces and metrics").
  */
+// First: OpenTelemetry, when an OTLP endpoint is set, patches node's http before Express loads it.
+import { telemetry } from './http/started-telemetry';
 import { createApp } from './app';
 import { serviceAccounts } from './auth/accounts';
 import { startServer } from './http/graceful-server';
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
       await redis?.close();
       await changeSignal?.close();
       await purger?.close();
+      await telemetry?.shutdown().catch((error: unknown) => logger.error({ err: error }, 'exporting the last telemetry failed'));
       await store.close().catch((error: unknown) => logger.error({ err: error }, 'closing the store failed'));
       logger.info({ outcome }, 'stopped');
       logger.flush();

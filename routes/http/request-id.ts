@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hooks } from '../../src';
+import { traceIdOf } from '../../src/entries/otel';
 
 /** The request id's header, taken from the client when it sends a usable one, and sent back on every answer. */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -17,14 +18,15 @@ export function usableRequestId(sent: string | string[] | undefined): string | u
 }
 
 /**
- * The request id as a router hook: on arrival, the client's `X-Request-Id` when usable, else a
+ * The request id as a router hook: on arrival, the client's `X-Request-Id` when usable, else the
+ * request's trace id when it is traced (one id finds both its log lines and its spans), else a
  * new UUID, kept in `ctx.state.requestId` (for the access log) and set on the response at once, so
  * that every answer carries it: the router's, and a stored one the shared cache answers with
  * (the cache keeps the fields set before it answers, over the stored response's).
  */
 export const requestId = hooks<{ requestId: string }>({
   onRequest(ctx) {
-    const id = usableRequestId(ctx.headers['x-request-id']) ?? randomUUID();
+    const id = usableRequestId(ctx.headers['x-request-id']) ?? traceIdOf(ctx.res) ?? randomUUID();
     ctx.set('requestId', id);
     ctx.res.setHeader(REQUEST_ID_HEADER, id);
   },
