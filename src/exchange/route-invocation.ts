@@ -98,8 +98,8 @@ function answerFromHook(exchange: Exchange, answer: ValidatorSource): MaybePromi
 
 function readBodyAndHandle(exchange: Exchange): MaybePromise<void> {
   if (exchange.route.body === undefined) return handle(exchange);
-  // Promise.resolve hands a native promise back as it is: the traced read is one already.
-  return Promise.resolve(traceStep(bodyChannel, () => stepMessage(exchange), () => readRequestBody(exchange))).then((body) => {
+  const reading = bodyChannel.hasSubscribers ? Promise.resolve(traceStep(bodyChannel, stepMessage(exchange), () => readRequestBody(exchange))) : readRequestBody(exchange);
+  return reading.then((body) => {
     (exchange.context as { body: unknown }).body = body;
     return body instanceof MultipartParts ? handleWhileReading(exchange, body) : handle(exchange);
   });
@@ -134,7 +134,8 @@ function handle(exchange: Exchange): MaybePromise<void> {
 
 /** Calls the route's handler with its context, under the `represent:handler` channel. */
 function callHandler(exchange: Exchange): MaybePromise<unknown> {
-  return traceStep(handlerChannel, () => stepMessage(exchange), () => exchange.route.handler(exchange.context));
+  if (!handlerChannel.hasSubscribers) return exchange.route.handler(exchange.context);
+  return traceStep(handlerChannel, stepMessage(exchange), () => exchange.route.handler(exchange.context));
 }
 
 /** What the route's steps publish: the request, the route as declared, the handler's context. */

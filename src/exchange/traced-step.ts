@@ -6,16 +6,10 @@ import type { RouteStepMessage } from '../diagnostics/channels';
  * Runs one step of a route (its handler, reading its body) under a TracingChannel, as
  * `traceSync` and `tracePromise` would, but for a step that answers synchronously or with a
  * promise: `start`, the call (inside the stores bound to `start`), `end`; `error` when it throws
- * or rejects; `asyncStart` and `asyncEnd` when a promise it returned settles. Without subscribers
- * the step is called as it is: nothing is allocated, nothing published.
+ * or rejects; `asyncStart` and `asyncEnd` when a promise it returned settles. Called only when
+ * the channel has subscribers: without, the caller calls the step as it is, allocating nothing.
  */
-export function traceStep<T>(
-  channel: TracingChannel<unknown, RouteStepMessage>,
-  message: () => RouteStepMessage,
-  step: () => MaybePromise<T>,
-): MaybePromise<T> {
-  if (!channel.hasSubscribers) return step();
-  const published = message();
+export function traceStep<T>(channel: TracingChannel<unknown, RouteStepMessage>, published: RouteStepMessage, step: () => MaybePromise<T>): MaybePromise<T> {
   return channel.start.runStores(published, () => {
     let answer: MaybePromise<T>;
     try {
