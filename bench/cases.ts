@@ -231,6 +231,32 @@ export const CASES: readonly Case[] = [
     ],
   },
   {
+    // Run with --baseline <a commit before the channels>: each mount against its twin there, and
+    // bare Express (identical code on both sides) for the run's noise.
+    id: 'channels-off',
+    title: '1u. The JSON GET of case 1, no subscriber on the diagnostics channels (issue 39)',
+    variants: [
+      { id: 'express', server: 'express-json', request: get(ITEM_PATH), status: 200 },
+      { id: 'dsl', server: 'dsl', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
+      { id: 'dsl-wrap', server: 'dsl-wrap', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
+    ],
+    ratios: [{ label: 'DSL, api.wrap(app) / bare Express', of: 'dsl-wrap', to: 'express' }],
+  },
+  {
+    id: 'tracing',
+    title: '1t. The JSON GET of case 1 traced (issue 39)',
+    variants: [
+      { id: 'dsl-wrap', server: 'dsl-wrap', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
+      { id: 'dsl-wrap-channels', server: 'dsl-wrap-channels', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
+      { id: 'dsl-wrap-otel', server: 'dsl-wrap-otel', request: get(ITEM_PATH), status: 200, fields: DSL_ITEM },
+    ],
+    ratios: [
+      { label: 'every channel subscribed, doing nothing / no subscriber', of: 'dsl-wrap-channels', to: 'dsl-wrap' },
+      { label: 'represent/otel with the SDK (spans batched, dropped) / no subscriber', of: 'dsl-wrap-otel', to: 'dsl-wrap' },
+      costs('the same, server CPU per request (represent/otel / no subscriber)', 'dsl-wrap-otel', 'dsl-wrap'),
+    ],
+  },
+  {
     id: 'xml-get',
     title: '1c. XML GET of the small object of case 1 (issue 26)',
     variants: [

@@ -17,6 +17,7 @@ import type { ServiceStore } from '../routes/store/store';
 import { type EventStreamLimits, type HookSet, Unauthorized, createRouter, hooks, type Router } from '../src';
 import { RedisStore, TieredStore, cache } from '../src/entries/cache';
 import { BROWSER_ACCEPT, VERSION, itemFor } from './fixtures';
+import { startOpenTelemetry, subscribeDoingNothing } from './tracing';
 
 export type ServerFactory = () => Promise<Server> | Server;
 
@@ -377,6 +378,14 @@ export const SERVERS: Readonly<Record<string, ServerFactory>> = {
   'express-same': expressSame,
   dsl: () => listener(dslApp((api) => declareItemRoute(api, '/items/{id}'))),
   'dsl-wrap': () => dslWrapped((api) => declareItemRoute(api, '/items/{id}')),
+  'dsl-wrap-channels': () => {
+    subscribeDoingNothing();
+    return dslWrapped((api) => declareItemRoute(api, '/items/{id}'));
+  },
+  'dsl-wrap-otel': () => {
+    startOpenTelemetry();
+    return dslWrapped((api) => declareItemRoute(api, '/items/{id}'));
+  },
   'dsl-10': () => dslRoutes(10),
   'dsl-1000': () => dslRoutes(1000),
   'dsl-5000': () => dslRoutes(5000),
