@@ -26,8 +26,11 @@ export interface SelectedRoute {
  * selected, `error` when the router answers with a problem, `status` at the end).
  */
 export interface RequestMessage {
+  /** The request, node's (Express's under `router.middleware()`). */
   readonly request: IncomingMessage;
+  /** Its response: the key a subscriber keeps its state under, which every channel's message carries. */
   readonly response: ServerResponse;
+  /** How the router answering it is mounted. */
   readonly mount: RouterMount;
   /** The route selected, once it is; never set for an answer the router makes without one (404, 405, 406, 400 bad Host). */
   route?: SelectedRoute;
@@ -45,8 +48,11 @@ export interface RequestMessage {
 
 /** What `represent:handler` and `represent:body` publish: the request's message, the route and the handler's `ctx`. */
 export interface RouteStepMessage {
+  /** The request, as in its {@link RequestMessage}. */
   readonly request: IncomingMessage;
+  /** Its response, as in its {@link RequestMessage}. */
   readonly response: ServerResponse;
+  /** The route whose step this is. */
   readonly route: SelectedRoute;
   /** The handler's context (`ctx`), as it is passed to the handler. */
   readonly context: object;
@@ -63,7 +69,9 @@ export type CacheOutcome = 'HIT' | 'MISS' | 'REVALIDATED' | 'STALE';
 
 /** What `represent:cache` publishes: how the shared cache answered one request. */
 export interface CacheMessage {
+  /** The request the cache answered, or sent on to the handler. */
   readonly request: IncomingMessage;
+  /** Its response, as in its {@link RequestMessage} when the router answers it too. */
   readonly response: ServerResponse;
   /** HIT: a fresh stored response; STALE: a stale one; REVALIDATED: a stored one the origin confirmed; MISS: the handler's answer. */
   readonly outcome: CacheOutcome;
