@@ -40,7 +40,7 @@ const ENTRIES = {
 };
 /**
  * Entries bundled on their own, beside the one bundle: they load an optional peer dependency
- * (represent/otel, @opentelemetry/api), which requiring `represent` must not. They share no class
+ * (express-represent/otel, @opentelemetry/api), which requiring `express-represent` must not. They share no class
  * with the main bundle; what they share with it goes through Node's diagnostics channels, which
  * are one per name in a process whichever copy opens them.
  */

@@ -1,9 +1,9 @@
 /**
- * `represent/otel`: OpenTelemetry traces and metrics for the requests the routers answer, built
+ * `express-represent/otel`: OpenTelemetry traces and metrics for the requests the routers answer, built
  * on the router's diagnostics channels and `@opentelemetry/api` (an optional peer dependency: only
  * this entry loads it).
  * @packageDocumentation
- * @module represent/otel
+ * @module express-represent/otel
  */
 export { instrument, type InstrumentOptions, type Instrumentation } from '../otel/instrument';
 export { traceContext, activeSpan, traceIdOf } from '../otel/request-telemetry';

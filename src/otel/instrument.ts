@@ -26,7 +26,7 @@ import { CACHE_OUTCOME_ATTRIBUTE, HttpAttribute, isServerError, requestAttribute
 import { type RequestTelemetry, httpRpcMetadata, keepHandlerContext, keepRequest, requestTelemetry } from './request-telemetry';
 
 /** The instrumentation scope the spans and metrics are recorded under. */
-const SCOPE = 'represent';
+const SCOPE = 'express-represent';
 
 /**
  * The bucket boundaries the semantic conventions advise for `http.server.request.duration`, in
@@ -182,7 +182,7 @@ function errorType(error: unknown, status: number): string {
 /**
  * The status an error answers with when it carries one (`HttpError`, and `http-errors`' errors
  * as the router answers them). Read from the value, not by class: this entry is a bundle of its
- * own, so that `represent` never loads `@opentelemetry/api`, and its classes are not the router's.
+ * own, so that `express-represent` never loads `@opentelemetry/api`, and its classes are not the router's.
  */
 function statusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
