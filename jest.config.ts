@@ -36,6 +36,7 @@ const SERVERS = [
   'routes/store-instances',
   'routes/redis-instances',
   'routes/user-events-instances',
+  'routes/telemetry',
   // Varnish (__tests__/setup/varnish.ts)
   'routes/varnish-purge',
   // Chromium
