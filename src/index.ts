@@ -86,6 +86,9 @@ export {
   type ProblemExtensions,
 } from './errors/http-error';
 export { ProblemType } from './errors/problem-types';
+export { MemoryIdempotencyStore } from './idempotency/idempotency-store';
+export type { IdempotencyStore, IdempotencyRecord, RecordedAnswer, MemoryIdempotencyStoreOptions } from './idempotency/idempotency-store';
+export type { IdempotencyOptions } from './idempotency/route-idempotency';
 export type { ProblemDocument } from './errors/problem-document';
 export { writeProblemFor } from './exchange/problem-writer';
 export { validateWithSchema, type ValidationOptions, type FieldError } from './schema-validation';

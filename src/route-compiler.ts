@@ -18,6 +18,8 @@ import type { AnyHandler, DeclaredSurrogateKeys, Route } from './routing/route';
 import { compileBody, declaredAnswerKind, defaultXmlRoot, perKind, presumedAnswerKind, readableTypes, readsFormObjects, tagNames, writableOffers, writableRanges } from './routing/route-compilation';
 import { unwritableProduces } from './routing/unwritable-produces';
 import { bindingVaryFields } from './binding/vary-fields';
+import { compileIdempotency } from './idempotency/route-idempotency';
+import { MultipartParts } from './converters/multipart/multipart-parts';
 
 /**
  * What a router gives each of its routes: its defaults combined with those of every router it is
@@ -121,6 +123,15 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
   const declaredHooks = combineHooks(scope.hooks, compileHooks(declaration.options.hooks ?? []));
   const producedEssences = producedTypes.map(essence);
   const cachePolicy = declaration.options.cache ?? scope.cache;
+  const idempotent = declaration.options.idempotency;
+  // Parts handed to the handler as they arrive cannot be fingerprinted before it runs.
+  if (idempotent !== undefined && declaration.body === MultipartParts) throw new Error(`Route ${name}: .idempotent() takes a body read whole, not MultipartParts`);
+  let idempotency;
+  try {
+    idempotency = idempotent === undefined ? undefined : compileIdempotency(idempotent as never);
+  } catch (error) {
+    throw new Error(`Route ${name}: ${(error as Error).message}`, { cause: error });
+  }
   return {
     registry,
     bodyKind: body.kind,
@@ -137,6 +148,7 @@ export function compileRoute(declaration: RouteDeclaration, handler: Handler<nev
     surrogateKeys: declaredSurrogateKeys(declaration.options.surrogateKeys),
     surrogateKeyFields: scope.surrogateKeyFields,
     timeout: declaration.options.timeout ?? scope.timeout,
+    idempotency,
     xmlRoot: declaration.options.xmlRoot ?? defaultXmlRoot(mapping.template),
     offers,
     answerKind: declaredKind ?? presumedAnswerKind(offers),

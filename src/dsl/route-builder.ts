@@ -4,6 +4,7 @@ import type { ResponsePolicy } from '../caching/response-policy';
 import { isSurrogateKey } from '../caching/surrogate-keys';
 import type { ConverterRegistry } from '../converters/converter-registry';
 import type { CurrentValidators, ValidatorSource } from '../validators';
+import type { IdempotencyOptions } from '../idempotency/route-idempotency';
 import type { ResponseEntity } from '../response-entity';
 import type { Awaitable, GuardContext, HookSource, StateOf } from './hooks';
 import type { MappingAttributes } from './mapping-attributes';
@@ -62,6 +63,8 @@ export interface RouteOptions {
   readonly returns?: ReturnsDeclaration;
   /** The route's own hooks, in order: they run after the router's. */
   readonly hooks?: readonly HookSource<never>[];
+  /** How a request carrying an `Idempotency-Key` is processed once (`.idempotent(...)`). */
+  readonly idempotency?: IdempotencyOptions<never>;
   /** What the route tags its responses with (`.surrogateKeys(...)`), in order. */
   readonly surrogateKeys?: readonly SurrogateKeySource[];
 }
@@ -244,6 +247,22 @@ export class RouteBuilder<S extends string, Q = {}, H = {}, M = {}, B = undefine
     if (!Number.isFinite(ms) || ms <= 0) throw new RangeError(`A timeout must be a positive number of milliseconds, got ${ms}`);
     const timeout: RouteTimeout = { ms, ...(options.status !== undefined && { status: options.status }) };
     return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, timeout } }) as this;
+  }
+
+  /**
+   * Processes a request carrying an `Idempotency-Key` once (draft-ietf-httpapi-idempotency-key-header):
+   * a retry with the same key and the same content (method, target, Content-Type, body bytes) is
+   * replayed the first answer (status, fields, body; from any instance sharing the `store`), one
+   * sent while the first is still processed gets a 409, the same key with other content a 422, a
+   * value that is not a key a 400 (problem documents). Keys belong to a client (`client`, by default
+   * the request's credentials or address) and expire (`expiresIn`). A request without the field is
+   * processed as before. The key is claimed once the guards have run and the body is read.
+   *
+   * @example
+   * api.post('/orders').body(Object).idempotent({ store, client: (ctx) => ctx.get('user').id }).handle(...)
+   */
+  idempotent(options: IdempotencyOptions<RequestContext<PathParams<S>, Q, H, M, B, V, St, C>>): this {
+    return new RouteBuilder(this.registry, { ...this.declaration, options: { ...this.declaration.options, idempotency: options as IdempotencyOptions<never> } }) as this;
   }
 
   /** The root element name used when the response is written as XML (default: from the path). */

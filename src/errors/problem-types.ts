@@ -59,6 +59,15 @@ export const ProblemType = {
    * try again (RFC 9110 section 10.2.3), `limit` names the cap.
    */
   tooManyStreams: 'urn:represent:problem:too-many-streams',
+  /**
+   * 409: a request with the same `Idempotency-Key` is still being processed; retry once it has been
+   * answered (draft-ietf-httpapi-idempotency-key-header section 2.7).
+   */
+  idempotencyKeyInUse: 'urn:represent:problem:idempotency-key-in-use',
+  /** 422: the `Idempotency-Key` was used before for a request with other content (method, target, Content-Type or body). */
+  idempotencyKeyReused: 'urn:represent:problem:idempotency-key-reused',
+  /** 503: the store of idempotency keys cannot be reached, so the request was not processed; `Retry-After` says when to try again. */
+  idempotencyUnavailable: 'urn:represent:problem:idempotency-unavailable',
   /** 504 from the cache: the request said `only-if-cached` and no stored response may answer it. */
   notCached: 'urn:represent:problem:not-cached',
   /** 500: the handler threw something that is not an `HttpError`; no details are sent. */

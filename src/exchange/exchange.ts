@@ -45,6 +45,10 @@ export class Exchange {
   validators: CurrentValidators | undefined = undefined;
   /** The event streams open on the router serving the request, which an event stream counts against. */
   streams: OpenStreams | undefined = undefined;
+  /** The request's `Idempotency-Key` on a route that opted in (`.idempotent()`); `undefined` otherwise. */
+  idempotencyKey: string | undefined = undefined;
+  /** The body's bytes as read, kept for a keyed request's fingerprint only. */
+  requestBytes: Uint8Array | undefined = undefined;
   /** The surrogate keys the handler added (`ctx.addSurrogateKeys`), as given. */
   addedSurrogateKeys: (string | number)[] | undefined = undefined;
   #representation: Representation | undefined = undefined;

@@ -41,6 +41,8 @@ async function readWhole(exchange: Exchange, converter: BodyConverter, contentTy
   const { body: raw, mediaType } = req.readableEnded
     ? bodyReadBefore(req, contentType, route.bodyLimit)
     : { body: await readRawBody(req, route.bodyLimit), mediaType: contentType };
+  // A keyed request's fingerprint covers its body's bytes (draft-ietf-httpapi-idempotency-key-header section 2.2).
+  if (exchange.idempotencyKey !== undefined) exchange.requestBytes = raw;
   return converter.read(raw, { mediaType, kind: route.bodyKind, maxDepth: route.maxDepth, maxStructures: route.maxStructures, ...(route.bodyShape !== undefined && { shape: route.bodyShape }) });
 }
 
@@ -58,7 +60,14 @@ async function readStreamed(exchange: Exchange, readStream: NonNullable<BodyConv
   const options = { kind: route.bodyKind, maxDepth: route.maxDepth, maxStructures: route.maxStructures, limit, afterResponse: (task: () => Promise<void>) => afterResponse(res, task), ...(handOn !== undefined && { handOn }) };
   if (req.readableEnded) {
     const { body, mediaType } = bodyReadBefore(req, contentType, limit);
+    if (exchange.idempotencyKey !== undefined) exchange.requestBytes = body;
     return readStream(Readable.from([body]), { ...options, mediaType });
+  }
+  if (exchange.idempotencyKey !== undefined) {
+    // A keyed request's fingerprint covers its body's bytes: read whole (within the limit), then handed on.
+    const raw = await readRawBody(req, limit);
+    exchange.requestBytes = raw;
+    return readStream(Readable.from([raw]), { ...options, mediaType: contentType });
   }
   const source = openRawBody(req, limit);
   try {

@@ -19,6 +19,7 @@ import { writeStream } from './stream-writer';
 import { MultipartParts } from '../converters/multipart/multipart-parts';
 import { type RouteStepMessage, bodyChannel, handlerChannel } from '../diagnostics/channels';
 import { traceStep } from './traced-step';
+import { idempotencyKeyOf, processOnce } from './idempotent-processing';
 
 type Hook = (context: Context) => ValidatorSource | Promise<ValidatorSource>;
 
@@ -36,6 +37,7 @@ export function invokeRoute(exchange: Exchange): MaybePromise<void> {
   const declared = exchange.route.declaredAnswerKind;
   if (declared !== undefined && !isSafeMethod(exchange.request.method)) exchange.acceptedRepresentation(declared);
   const context = bindContext(exchange);
+  exchange.idempotencyKey = idempotencyKeyOf(exchange);
   const guards = exchange.route.hooks?.preHandler;
   if (guards === undefined) return answerConditionally(exchange);
   // Authorization before anything else is answered: a 304 or a 412 would tell an unauthorised
@@ -97,12 +99,21 @@ function answerFromHook(exchange: Exchange, answer: ValidatorSource): MaybePromi
 }
 
 function readBodyAndHandle(exchange: Exchange): MaybePromise<void> {
-  if (exchange.route.body === undefined) return handle(exchange);
+  if (exchange.route.body === undefined) return handleOnce(exchange);
   const reading = bodyChannel.hasSubscribers ? Promise.resolve(traceStep(bodyChannel, stepMessage(exchange), () => readRequestBody(exchange))) : readRequestBody(exchange);
   return reading.then((body) => {
     (exchange.context as { body: unknown }).body = body;
-    return body instanceof MultipartParts ? handleWhileReading(exchange, body) : handle(exchange);
+    return body instanceof MultipartParts ? handleWhileReading(exchange, body) : handleOnce(exchange);
   });
+}
+
+/** Runs the handler, once per `Idempotency-Key` when the route opted in and the request carries one. */
+function handleOnce(exchange: Exchange): MaybePromise<void> {
+  const key = exchange.idempotencyKey;
+  if (key === undefined) return handle(exchange);
+  // Timed out while the body arrived: the key is not claimed for a request that will not be processed.
+  if (exchange.outgoing.headersSent) return;
+  return processOnce(exchange, key, exchange.requestBytes, () => handle(exchange));
 }
 
 /**

@@ -12,6 +12,7 @@ import type { BodyToken } from '../dsl/body-types';
 import type { RouteOptions, RouteTimeout } from '../dsl/route-builder';
 import type { RequestContext } from '../dsl/request-context';
 import type { HookPoints } from './route-hooks';
+import type { RouteIdempotency } from '../idempotency/route-idempotency';
 import type { HookSecurity } from '../dsl/hooks';
 import type { PathTemplate } from './path-template';
 import type { RequestMapping } from './request-mapping';
@@ -76,6 +77,8 @@ export interface Route {
   /** The fields a response's surrogate keys go in (the router's `surrogateKeyHeaders`). */
   readonly surrogateKeyFields: readonly SurrogateKeyField[];
   readonly timeout: RouteTimeout | undefined;
+  /** How it processes a request carrying an `Idempotency-Key` once (`.idempotent()`); `undefined` when it did not opt in. */
+  readonly idempotency: RouteIdempotency | undefined;
   readonly xmlRoot: string;
   /** The concrete media types the route declares it produces, in its order (for `ctx.mediaType`). */
   readonly producedTypes: readonly MediaType[];
