@@ -28,6 +28,7 @@ const SERVERS = [
   'middleware/cache/redis-write-order',
   'middleware/cache/redis-outage',
   'middleware/cache/redis-store',
+  'middleware/cache/redis-idempotency-store',
   'middleware/cache/surrogate-key-purge-redis',
   'middleware/cache/tiered-store',
   'reliability/redis-budget-stream',

@@ -519,7 +519,7 @@ function targetedReadings(rawHeaders: readonly string[]): ((headers: HeaderMap) 
 }
 
 /** A node-redis client for `url`, set up for a cache: commands fail at once while it reconnects, instead of queueing. */
-function createClient(url: string, timeout: number): RedisClient {
+export function createClient(url: string, timeout: number): RedisClient {
   let redis: { createClient(options: object): unknown };
   try {
     redis = require('redis') as typeof redis;
@@ -541,7 +541,7 @@ function createClient(url: string, timeout: number): RedisClient {
  * busy stretch of this process, timers run before the replies that came meanwhile are read, and the
  * reply, not the lag, decides.
  */
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+export function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => setImmediate(() => reject(new RedisTimeoutError(ms))), ms);
     work.then(

@@ -4,8 +4,8 @@
  * @packageDocumentation
  * @module express-represent/cache
  */
-export { cache, MemoryStore, RedisStore, TieredStore, storedSize, purger } from '../../middleware/cache';
+export { cache, MemoryStore, RedisStore, RedisIdempotencyStore, TieredStore, storedSize, purger } from '../../middleware/cache';
 export type { CacheOptions, CacheStatus, SharedCache, CacheStore, StoredResponse, MemoryStoreOptions, MaybePromise,
-  RedisClient, RedisCommandOptions, RedisStoreOptions, FetchLocks, TieredStoreOptions, Purger, PurgerOptions, PurgeOutcome } from '../../middleware/cache';
+  RedisClient, RedisCommandOptions, RedisStoreOptions, RedisIdempotencyStoreOptions, FetchLocks, TieredStoreOptions, Purger, PurgerOptions, PurgeOutcome } from '../../middleware/cache';
 export type { PurgeTargets } from '../caching/purge-targets';
 export type { SelectingHeaders } from '../caching/vary';
