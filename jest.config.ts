@@ -36,6 +36,7 @@ const SERVERS = [
   'routes/store-contract',
   'routes/store-instances',
   'routes/redis-instances',
+  'routes/idempotent-users-instances',
   'routes/user-events-instances',
   'routes/telemetry',
   // Varnish (__tests__/setup/varnish.ts)

@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { type EventStreamLimits, type OpenApiDocument, type RouteInfo, createRouter } from '../src';
+import { type EventStreamLimits, type IdempotencyStore, MemoryIdempotencyStore, type OpenApiDocument, type RouteInfo, createRouter } from '../src';
 import { apiDocsRoutes } from './api-docs';
 import { type CacheStore, type Purger, type SharedCache, cache, purger } from '../src/entries/cache';
 import { avatarRoutes } from './avatar';
@@ -57,6 +57,8 @@ export interface AppOptions {
   readonly eventPoll?: number;
   /** A signal the instances share (Redis pub/sub), that tells each one at once of another's writes; none by default. */
   readonly changeSignal?: ChangeSignal;
+  /** Where POST /users keeps its Idempotency-Keys: shared by every instance (Redis) when they run side by side; in this process by default. */
+  readonly idempotencyStore?: IdempotencyStore;
   /**
    * The bounds of GET /users/events (the router's `eventStreams`): by default the library's (20
    * per client address, 15 minutes each), with at most {@link eventStreamCap} of the server's
@@ -150,7 +152,7 @@ export function createApp(options: AppOptions = {}): App {
   });
   bookcaseRoutes(api, store.bookcase);
   userListRoutes(api, store);
-  usersRoutes(api, store);
+  usersRoutes(api, store, options.idempotencyStore ?? new MemoryIdempotencyStore());
   const events = followChanges(store, logger, options);
   userEventRoutes(api, events, options.eventKeepAlive === undefined ? {} : { keepAlive: options.eventKeepAlive });
   userFeedRoutes(api, store);

@@ -3,7 +3,7 @@
  * port; `HOST` binds one interface; `CACHE=off` removes the shared cache; `ORIGIN` names the
  * service's origin behind a proxy, `https://api.example.com`, for cache keys and links instead of
  * each request's Host, and is refused, exit 1, when it is not an http or https origin; `REDIS_URL`
- * puts the shared cache on Redis, shared with every other instance; `PURGE_URLS` names the caches in
+ * puts the shared cache, and POST /users's Idempotency-Keys, on Redis, shared with every other instance; `PURGE_URLS` names the caches in
  * front, Varnish say, purged after every successful write). Prints the URL and the
  * route table, serves until SIGTERM or SIGINT, then stops accepting connections, ends the event
  * streams (GET /users/events: a retry: hint, and the client reconnects), lets the requests
@@ -20,6 +20,7 @@ import { createApp } from './app';
 import { serviceAccounts } from './auth/accounts';
 import { startServer } from './http/graceful-server';
 import { redisCacheStore } from './http/redis-cache-store';
+import { RedisIdempotencyStore } from '../src/entries/cache';
 import { redisChangeSignal } from './http/redis-change-signal';
 import { createLogger } from './http/request-logger';
 import { describeLocation, openStore, storeLocation } from './store/open-store';
@@ -39,9 +40,11 @@ async function main(): Promise<void> {
   const redis = cacheOn && redisUrl !== undefined ? redisCacheStore(redisUrl, logger) : undefined;
   // Instances on one SQLite file learn of each other's writes through Redis; PostgreSQL tells them itself (NOTIFY).
   const changeSignal = redisUrl !== undefined && location.engine === 'sqlite' ? redisChangeSignal(redisUrl, logger) : undefined;
+  // Every instance sees the keys the others claimed: a retry through another instance is replayed, not processed again.
+  const idempotencyStore = redisUrl === undefined ? undefined : new RedisIdempotencyStore({ url: redisUrl });
   // Space- or comma-separated; each an http or https URL, or the start stops (exit 1).
   const purgeUrls = (process.env.PURGE_URLS ?? '').split(/[\s,]+/).filter((url) => url !== '');
-  const { app, routeTable, purger, closeEventStreams } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store, store, purgeUrls, accounts, changeSignal });
+  const { app, routeTable, purger, closeEventStreams } = createApp({ cache: cacheOn, origin, logger, cacheStore: redis?.store, store, purgeUrls, accounts, changeSignal, idempotencyStore });
   const running = await startServer(app, port, process.env.HOST);
   const named = `${redis === undefined ? '' : `, on Redis at ${redis.server}`}${origin === undefined ? '' : `, origin ${origin}`}${purgeUrls.length === 0 ? '' : `, purging ${purgeUrls.join(' ')}`}`;
   console.log(`represent illustrative service on ${running.url} (shared cache ${cacheOn ? 'on' : 'off'}${named})\n\n${routeTable}\n\nData in ${describeLocation(location)}\n`);
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     void running.shutdown().then(async (outcome) => {
       await redis?.close();
       await changeSignal?.close();
+      await idempotencyStore?.close();
       await purger?.close();
       await telemetry?.shutdown().catch((error: unknown) => logger.error({ err: error }, 'exporting the last telemetry failed'));
       await store.close().catch((error: unknown) => logger.error({ err: error }, 'closing the store failed'));
