@@ -1,5 +1,5 @@
 import { type PathContext, conditionalParameters, notModifiedResponse, partialContentResponse } from './caching-headers';
-import type { OperationObject, ResponseObject, ReferenceObject } from './openapi-types';
+import type { OperationObject, ParameterObject, ResponseObject, ReferenceObject } from './openapi-types';
 import { operationParameters } from './parameters';
 import { declaredProblem, operationProblems } from './problem-responses';
 import { requestBody } from './request-body';
@@ -59,7 +59,7 @@ export function operation(
     ...operationProblems(routes, method, path, otherMethods),
     ...declaredResponses(routes),
   };
-  const parameters = [...operationParameters(routes, path.table), ...conditionalParameters(routes, method, path)];
+  const parameters = [...operationParameters(routes, path.table), ...conditionalParameters(routes, method, path), ...idempotencyParameters(routes)];
   const security = operationSecurity(routes, method);
   return {
     operationId,
@@ -73,4 +73,19 @@ export function operation(
     ...(security !== undefined && { security }),
     'x-routes': routes.map((facts) => facts.description),
   };
+}
+
+/**
+ * The `Idempotency-Key` request field of an operation whose routes process it once
+ * (draft-ietf-httpapi-idempotency-key-header section 2): optional, a Structured Field String.
+ */
+function idempotencyParameters(routes: readonly RouteFacts[]): ParameterObject[] {
+  if (!routes.some((facts) => facts.idempotent)) return [];
+  return [{
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: 'A key of the client\'s (a UUID, in double quotes: `"8e03978e-40d5-43e8-bc93-6894a57f9324"`): a retry with the same key and content is replayed the first answer instead of being processed again.',
+    schema: { type: 'string', pattern: '^"([\\x20-\\x21\\x23-\\x5B\\x5D-\\x7E]|\\\\["\\\\])+"$' },
+  }];
 }

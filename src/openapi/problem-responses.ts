@@ -56,7 +56,7 @@ const PROBLEM_STATUSES: readonly ProblemStatus[] = [
     name: 'BadRequest',
     description:
       'A query parameter, header or matrix variable is missing or invalid, a params condition is unmet, the body does not parse or fails its schema (`errors` lists each), or the credentials are malformed (RFC 6750 section 3.1, `invalid_request`).',
-    applies: any((facts, method) => facts.bindings.length > 0 || facts.params.length > 0 || facts.hasBody || securedFor(facts, method)),
+    applies: any((facts, method) => facts.bindings.length > 0 || facts.params.length > 0 || facts.hasBody || facts.idempotent || securedFor(facts, method)),
   },
   {
     status: '401',
@@ -82,6 +82,12 @@ const PROBLEM_STATUSES: readonly ProblemStatus[] = [
     name: 'NotAcceptable',
     description: 'None of the representations the route produces is acceptable to `Accept` (RFC 9110 section 15.5.7).',
     applies: any((facts) => facts.declaresProduces || facts.returns !== undefined),
+  },
+  {
+    status: '409',
+    name: 'IdempotencyKeyInUse',
+    description: 'A request with the same `Idempotency-Key` is still being processed; retry after `Retry-After` (draft-ietf-httpapi-idempotency-key-header section 2.7).',
+    applies: any((facts) => facts.idempotent),
   },
   {
     status: '412',
@@ -112,7 +118,14 @@ const PROBLEM_STATUSES: readonly ProblemStatus[] = [
     status: '422',
     name: 'UnprocessableContent',
     description: 'The patch document is well-formed but cannot be applied, or its result is not a valid resource (RFC 5789 section 2.2).',
+    // A PATCH that is also idempotent is described by this one: one response a status.
     applies: any((facts, method) => method === 'PATCH' && facts.hasBody),
+  },
+  {
+    status: '422',
+    name: 'IdempotencyKeyReused',
+    description: 'The `Idempotency-Key` was used before for a request with other content (draft-ietf-httpapi-idempotency-key-header section 2.7).',
+    applies: (routes, method) => routes.some((facts) => facts.idempotent) && !routes.some((facts) => method === 'PATCH' && facts.hasBody),
   },
   {
     status: '503',

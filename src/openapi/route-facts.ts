@@ -64,6 +64,8 @@ export interface RouteFacts {
   readonly bodyLimit: number;
   /** The status a timeout answers, when the route has one. */
   readonly timeoutStatus: 503 | 504 | undefined;
+  /** Whether it processes a request with an `Idempotency-Key` once (`.idempotent()`). */
+  readonly idempotent: boolean;
   readonly metadata: RouteMetadata;
   readonly returns: ReturnsDeclaration | undefined;
   /** The one-line description of the route (`GET /users/{id} produces: application/json`). */
@@ -108,6 +110,7 @@ export function routeFacts(route: Route): RouteFacts {
     servesRanges: !streams && route.answerKind === 'bytes',
     bodyLimit: route.bodyLimit,
     timeoutStatus: route.timeout === undefined ? undefined : (route.timeout.status ?? 503),
+    idempotent: route.idempotency !== undefined,
     metadata: options.metadata ?? {},
     returns: options.returns,
     description: route.description,
