@@ -9,7 +9,7 @@ import type { IdempotencyStore } from './idempotency-store';
  * @typeParam Ctx - the handler's context, which `client` reads
  */
 export interface IdempotencyOptions<Ctx = never> {
-  /** Where the keys are kept: a `MemoryIdempotencyStore` for one instance, a `RedisIdempotencyStore` (`represent/cache`) shared by all. */
+  /** Where the keys are kept: a `MemoryIdempotencyStore` for one instance, a `RedisIdempotencyStore` (`express-represent/cache`) shared by all. */
   readonly store: IdempotencyStore;
   /** How long an answer is replayed to retries, in milliseconds (24 hours by default); then the key may be used again. */
   readonly expiresIn?: number;
