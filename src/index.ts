@@ -117,7 +117,7 @@ export { parseMediaType, formatMediaType } from './http/media-type';
 // server-sent events through eventStream.
 export { eventStream, EventStream, DEFAULT_KEEP_ALIVE_MS, type EventStreamOptions } from './streams/event-stream';
 export { type ServerSentEvent, SharedEvent, sharedEvent } from './streams/server-sent-event';
-export { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits } from './streams/stream-limits';
+export { DEFAULT_EVENT_STREAM_LIMITS, type EventStreamLimits, type StreamLimits } from './streams/stream-limits';
 // A stream clients resume on any instance: a source with ids, replayed then followed.
 export { type ResumableEvent, type ResumableSource, type ResumableSubscriber, resetEvent } from './streams/resumable-source';
 export { DEFAULT_MAX_PENDING, type ResumeOptions, resumeEvents } from './streams/resume-events';
@@ -127,6 +127,7 @@ export { streamOf, type StreamSchema } from './streams/stream-schema';
 
 // Caching: the route policy and validators; the shared cache is in `express-represent/cache`.
 export type { ResponsePolicy } from './caching/response-policy';
+export type { CredentialField } from './caching/credentials';
 export { ONE_YEAR_SECONDS } from './caching/response-policy';
 export type { ValidatorSource, CurrentValidators } from './validators';
 export type { SurrogateKeySource } from './dsl/route-builder';

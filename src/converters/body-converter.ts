@@ -103,7 +103,7 @@ export interface BodyConverter {
    */
   canWrite(kind: BodyKind, mediaType: MediaType): boolean;
   /**
-   * Reads a request body. Rejects with an {@link represent!HttpError} (400 for malformed or unsafe bodies,
+   * Reads a request body. Rejects with an {@link express-represent!HttpError} (400 for malformed or unsafe bodies,
    * 415 for an unsupported charset) when the body cannot be read.
    */
   read(body: Buffer, options: ReadOptions): Promise<unknown>;

@@ -1,8 +1,10 @@
 /** A response as an idempotent route replays it: status, header lines and body. */
 export interface RecordedAnswer {
+  /** The status code the first request was answered with. */
   readonly status: number;
   /** Header lines, flat: `[name, value, name, value, ...]`. */
   readonly headers: readonly string[];
+  /** The body's bytes, as sent. */
   readonly body: Uint8Array;
 }
 

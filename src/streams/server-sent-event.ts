@@ -81,7 +81,7 @@ export class SharedEvent implements ServerSentEvent {
  * for an event many streams send: a change told to every subscriber, a kept change replayed to
  * every client that resumes with `Last-Event-ID`. Each stream then writes the same text, where an
  * event object of its own would be formatted, its data serialized, by every stream. Throws what
- * {@link formatServerSentEvent} throws.
+ * `formatServerSentEvent` throws.
  */
 export function sharedEvent(event: ServerSentEvent): SharedEvent {
   return new SharedEvent(event);
