@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { existsSync, watch } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
 /**
@@ -42,9 +43,25 @@ export const INSTALL_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund', '--
 /** The variable naming the folder of the run's one packing (__tests__/setup/pack-once.ts), when there is one. */
 export const PACK_FOLDER = 'REPRESENT_PACK_FOLDER';
 
-/** Runs `npm pack` into `folder` and answers the tarball's path. */
+/**
+ * Runs `npm pack` into `folder` and answers the tarball's path. It packs a copy of the repository's
+ * files (those git tracks or would track, as they are in the working tree), never the repository
+ * itself: `prepack` rebuilds dist/ and rewrites package.json without its scripts until `postpack`,
+ * and the tests running beside this one (`npm start` among them) read both.
+ */
 async function pack(folder: string): Promise<string> {
-  await sh(['npm', 'pack', '--silent', '--pack-destination', folder], ROOT);
+  const staging = await mkdtemp(join(tmpdir(), 'represent-staging-'));
+  try {
+    const files = (await sh(['git', 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], ROOT)).split('\0').filter((file) => file !== '' && existsSync(join(ROOT, file)));
+    for (const file of files) {
+      await mkdir(dirname(join(staging, file)), { recursive: true });
+      await copyFile(join(ROOT, file), join(staging, file));
+    }
+    await symlink(join(ROOT, 'node_modules'), join(staging, 'node_modules'), 'dir');
+    await sh(['npm', 'pack', '--silent', '--pack-destination', folder], staging);
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
   const tarball = (await readdir(folder)).find((name) => name.endsWith('.tgz'));
   if (tarball === undefined) throw new Error('npm pack wrote no tarball');
   return join(folder, tarball);
