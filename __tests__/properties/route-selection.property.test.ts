@@ -96,6 +96,23 @@ function pathMatches(route: RouteSpec, path: readonly string[]): boolean {
   return route.segments.length === path.length;
 }
 
+/**
+ * The routes whose templates match the path, segment by segment: a path that the routes of a
+ * literal segment match is not the placeholders' beside it (a collection's `/users/events` is
+ * never the user `events`), though it stays the catch-alls' on the way; otherwise the catch-alls
+ * here and the placeholders that take the segment.
+ */
+function onPathOf(entries: readonly { route: RouteSpec; index: number }[], path: readonly string[], i: number): { route: RouteSpec; index: number }[] {
+  const catchAll = entries.filter(({ route }) => route.segments[i] === '{*rest}');
+  if (i === path.length) return [...catchAll, ...entries.filter(({ route }) => route.segments.length === i)];
+  const part = path[i]!;
+  const literal = entries.filter(({ route }) => route.segments[i] === part);
+  const own = literal.length > 0 ? onPathOf(literal, path, i + 1) : [];
+  if (own.length > 0) return [...catchAll, ...own];
+  const placeholders = entries.filter(({ route }) => route.segments[i] === '{x}' || (route.segments[i] === '{d:\\d+}' && /^\d+$/.test(part)));
+  return [...catchAll, ...onPathOf(placeholders, path, i + 1)];
+}
+
 function methodMatches(route: RouteSpec, method: string): boolean {
   if (route.methods.length === 0) return method !== 'OPTIONS';
   return route.methods.includes(method) || (method === 'HEAD' && route.methods.includes('GET'));
@@ -198,7 +215,8 @@ function compareRoutes(a: RouteSpec, b: RouteSpec, req: RequestSpec): number {
 type Expected = { readonly route: number } | { readonly status: number } | 'fall through';
 
 function reference(routes: readonly RouteSpec[], req: RequestSpec): Expected {
-  const onPath = routes.map((route, index) => ({ route, index })).filter(({ route }) => pathMatches(route, req.path));
+  // Every route the segment-by-segment walk keeps matches the whole path, template by template.
+  const onPath = onPathOf(routes.map((route, index) => ({ route, index })), req.path, 0).filter(({ route }) => pathMatches(route, req.path));
   if (onPath.length === 0) return 'fall through';
   const full = onPath.filter(({ route }) => methodMatches(route, req.method) && paramsMatch(route, req) && headersMatch(route, req) && consumesMatch(route, req) && producesMatch(route, req));
   if (full.length > 0) {
