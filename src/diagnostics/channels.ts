@@ -86,16 +86,16 @@ export interface CacheMessage {
  * answers with a problem, `asyncStart`/`asyncEnd` when the response is finished or the connection closed.
  * A request that goes on to the app (no route matches) publishes nothing.
  */
-export const requestChannel = tracingChannel<unknown, RequestMessage>('represent:request');
+export const requestChannel = tracingChannel<object, RequestMessage>('represent:request');
 
 /** The route selected for a request (`represent:route`), with its template; the request's {@link RequestMessage}. */
 export const routeChannel = channel('represent:route');
 
 /** The route's handler (a TracingChannel, `tracing:represent:handler:*`), around its call and, when it answers with a promise, its settling. */
-export const handlerChannel = tracingChannel<unknown, RouteStepMessage>('represent:handler');
+export const handlerChannel = tracingChannel<object, RouteStepMessage>('represent:handler');
 
 /** Reading and converting the request body (a TracingChannel, `tracing:represent:body:*`), for a route that declares one. */
-export const bodyChannel = tracingChannel<unknown, RouteStepMessage>('represent:body');
+export const bodyChannel = tracingChannel<object, RouteStepMessage>('represent:body');
 
 /** The shared cache's outcome for a request (`represent:cache`), published where it decides it. */
 export const cacheChannel = channel('represent:cache');

@@ -9,7 +9,7 @@ import type { RouteStepMessage } from '../diagnostics/channels';
  * or rejects; `asyncStart` and `asyncEnd` when a promise it returned settles. Called only when
  * the channel has subscribers: without, the caller calls the step as it is, allocating nothing.
  */
-export function traceStep<T>(channel: TracingChannel<unknown, RouteStepMessage>, published: RouteStepMessage, step: () => MaybePromise<T>): MaybePromise<T> {
+export function traceStep<T>(channel: TracingChannel<object, RouteStepMessage>, published: RouteStepMessage, step: () => MaybePromise<T>): MaybePromise<T> {
   return channel.start.runStores(published, () => {
     let answer: MaybePromise<T>;
     try {
