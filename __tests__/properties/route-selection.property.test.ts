@@ -109,8 +109,11 @@ function onPathOf(entries: readonly { route: RouteSpec; index: number }[], path:
   const literal = entries.filter(({ route }) => route.segments[i] === part);
   const own = literal.length > 0 ? onPathOf(literal, path, i + 1) : [];
   if (own.length > 0) return [...catchAll, ...own];
-  const placeholders = entries.filter(({ route }) => route.segments[i] === '{x}' || (route.segments[i] === '{d:\\d+}' && /^\d+$/.test(part)));
-  return [...catchAll, ...onPathOf(placeholders, path, i + 1)];
+  // Each placeholder is a branch of its own (the index's edges): a literal deeper in one branch
+  // claims the path from that branch's placeholders only.
+  const plain = entries.filter(({ route }) => route.segments[i] === '{x}');
+  const digits = /^\d+$/.test(part) ? entries.filter(({ route }) => route.segments[i] === '{d:\\d+}') : [];
+  return [...catchAll, ...onPathOf(plain, path, i + 1), ...onPathOf(digits, path, i + 1)];
 }
 
 function methodMatches(route: RouteSpec, method: string): boolean {
