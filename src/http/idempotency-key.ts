@@ -18,8 +18,13 @@ export function parseIdempotencyKey(value: string | readonly string[] | undefine
     if (value.length > 1) return { kind: 'invalid', reason: 'The request carries several Idempotency-Key fields' };
     value = value[0]!;
   }
-  // RFC 8941 section 4.2: leading and trailing spaces are discarded before parsing.
-  const text = value.replace(/^ +| +$/g, '');
+  // RFC 8941 section 4.2: leading and trailing spaces are discarded before parsing. Found by
+  // index, not by `/ +$/`, which backtracks quadratically over a long run of spaces.
+  let start = 0;
+  let end = value.length;
+  while (start < end && value.charCodeAt(start) === 0x20) start++;
+  while (end > start && value.charCodeAt(end - 1) === 0x20) end--;
+  const text = value.slice(start, end);
   if (text[0] !== '"') return { kind: 'invalid', reason: 'Idempotency-Key is a Structured Field String: a key in double quotes' };
   let key = '';
   let i = 1;
