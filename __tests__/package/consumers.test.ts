@@ -64,7 +64,7 @@ describe('the packed package, installed in a scratch app with no settings for it
 
   it.each(Object.keys(TOOLCHAINS))('installs with no install script of the package to approve (%s toolchain)', (toolchain) => {
     // npm 11 lists a tarball's prepare as an install script, though it never runs there.
-    expect(installOutput.get(toolchain as Toolchain)).not.toMatch(/install-scripts\s+represent@/);
+    expect(installOutput.get(toolchain as Toolchain)).not.toMatch(/install-scripts\s+express-represent@/);
   });
 });
 
@@ -96,6 +96,6 @@ describe('the tarball (npm pack), checked by the ecosystem tools', () => {
     const output = await sh(['npm', 'publish', '--dry-run', '--tag', 'dry-run', tarball], scratch);
     const warnings = output.split('\n').filter((line) => /^npm (warn|error)/.test(line) && !/requires you to be logged in/.test(line));
     expect(warnings).toEqual([]);
-    expect(output).toMatch(/\+ represent@\d+\.\d+\.\d+/);
+    expect(output).toMatch(/\+ express-represent@\d+\.\d+\.\d+/);
   });
 });
