@@ -56,7 +56,7 @@ beforeAll(async () => {
     await cp(join(EXAMPLES, name), copy, { recursive: true, filter: (source) => !/[\\/](node_modules|dist)$/.test(source) });
     // The example's `express-represent` is the packed package, as `npm install express-represent` would give it.
     const manifest = await manifestOf(copy);
-    const dependencies = { ...manifest.dependencies, represent: `file:${relative(copy, tarball)}` };
+    const dependencies = { ...manifest.dependencies, 'express-represent': `file:${relative(copy, tarball)}` };
     await writeFile(join(copy, 'package.json'), JSON.stringify({ ...manifest, dependencies }, null, 2));
   }
   await writeFile(join(root, 'package.json'), JSON.stringify({ name: 'represent-examples', private: true, workspaces: names }));
